@@ -1,0 +1,58 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// moodtui: a terminal mood journal with a live list and background sync.
+///
+/// Targets are layered; dependencies point down only (see README.md, "Architecture"):
+/// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`.
+let package = Package(
+    name: "moodtui",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "moodtui", targets: ["moodtui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // MARK: - Model and storage
+
+        .target(name: "MoodKit"),
+        .target(
+            name: "MoodStore",
+            dependencies: ["MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
+
+        // MARK: - The mood list screen (VIPER)
+
+        .target(name: "MoodListModule", dependencies: ["MoodKit", "CacheTracking"]),
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        .target(name: "TerminalUI", dependencies: ["CNCurses"]),
+        .target(name: "MoodListScreen", dependencies: ["MoodKit", "MoodListModule", "TerminalUI"]),
+
+        // MARK: - Command line (composition root)
+
+        .executableTarget(
+            name: "moodtui",
+            dependencies: [
+                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "TerminalUI", "MoodListScreen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: - Tests
+
+        .testTarget(name: "MoodKitTests", dependencies: ["MoodKit"]),
+        .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore"]),
+        .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore"]),
+        .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "TerminalUI"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["moodtui"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One entry in the journal: how someone felt, when, and in their own words.
+///
+/// A plain value: upper layers (presenter, view, sync wire format) see only this, never a
+/// database row. The `id` is made on the device that creates the mood and never changes; sync
+/// uses it as the idempotency key, so uploading the same mood twice cannot create two.
+public struct Mood: Identifiable, Hashable, Sendable {
+    public typealias ID = UUID
+
+    public var id: ID
+    /// When the mood was felt. Kept to whole milliseconds, the precision the store keeps.
+    public var date: Date
+    public var level: MoodLevel
+    /// Trimmed free text, at most ``MoodNote/maximumLength`` characters; may be empty.
+    public var note: String
+    /// The device that created the mood; breaks ties in conflict resolution.
+    public var creatorID: String
+    /// When a person last changed the mood (not when sync touched it).
+    public var modifiedAt: Date
+    /// Where the mood stands with the sync server.
+    public var sync: MoodSyncState
+
+    /// Makes a mood from already validated values. Use ``Mood/new(level:note:date:creatorID:)``
+    /// for a mood a person just entered.
+    public init(
+        id: ID, date: Date, level: MoodLevel, note: String, creatorID: String,
+        modifiedAt: Date, sync: MoodSyncState = MoodSyncState()
+    ) {
+        self.id = id
+        self.date = date.roundedToMilliseconds
+        self.level = level
+        self.note = note
+        self.creatorID = creatorID
+        self.modifiedAt = modifiedAt.roundedToMilliseconds
+        self.sync = sync
+    }
+
+    /// A new, never-synced mood with a fresh id, its note normalized.
+    ///
+    /// - Throws: `MoodValidationError.noteTooLong` when the note is past the limit.
+    public static func new(
+        level: MoodLevel, note: String = "", date: Date = Date(), creatorID: String
+    ) throws(MoodValidationError) -> Mood {
+        let now = Date()
+        return Mood(
+            id: UUID(), date: date, level: level, note: try MoodNote.normalized(note),
+            creatorID: creatorID, modifiedAt: now)
+    }
+}
+
+extension Date {
+    /// The same instant cut to whole milliseconds, so that a value survives a round trip
+    /// through the store (which keeps milliseconds) unchanged.
+    public var roundedToMilliseconds: Date {
+        Date(millisecondsSince1970: millisecondsSince1970)
+    }
+
+    /// Milliseconds since 1970, the unit the store and the wire use.
+    public var millisecondsSince1970: Int64 {
+        Int64((timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    public init(millisecondsSince1970 milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}

@@ -1,0 +1,1 @@
+@main struct MoodTUI { static func main() {} }
