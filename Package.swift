@@ -7,7 +7,7 @@ import PackageDescription
 /// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`.
 let package = Package(
     name: "moodtui",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "moodtui", targets: ["moodtui"]),
     ],
@@ -47,8 +47,9 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit"]),
-        .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore"]),
-        .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore"]),
+        .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
+        .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting"]),
+        .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "TerminalUI"]),

@@ -1,9 +1,65 @@
 #ifndef MOODTUI_CNCURSES_SHIM_H
 #define MOODTUI_CNCURSES_SHIM_H
 /* Wide-character ncurses for Swift. Swift cannot call C macros or variadic
-   functions, so the few we need are wrapped as static inline functions. */
+   functions, so the few we need are wrapped as static inline functions.
+   Every wrapper is prefixed `moodtui_` so it cannot clash with curses names. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
+#include <langinfo.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+
+/* The standard screen (a global that may be a macro in reentrant builds). */
+static inline WINDOW *moodtui_stdscr(void) { return stdscr; }
+
+/* Starts curses on stdout/stdin. Unlike initscr it returns NULL instead of exiting on
+   failure. (stdin/stdout are mutable C globals that Swift 6 refuses to touch.) */
+static inline SCREEN *moodtui_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+/* Number of colours the terminal supports (COLORS is a global or a macro). */
+static inline int moodtui_colors(void) { return COLORS; }
+
+/* Number of colour pairs the terminal supports. */
+static inline int moodtui_color_pairs(void) { return COLOR_PAIRS; }
+
+/* Video attributes: NCURSES_BITS(...) macros that Swift cannot import. */
+static inline attr_t moodtui_a_normal(void) { return A_NORMAL; }
+static inline attr_t moodtui_a_bold(void) { return A_BOLD; }
+static inline attr_t moodtui_a_dim(void) { return A_DIM; }
+static inline attr_t moodtui_a_reverse(void) { return A_REVERSE; }
+static inline attr_t moodtui_a_underline(void) { return A_UNDERLINE; }
+
+/* Sets the window's current attributes and colour pair (wattr_set may be a macro). */
+static inline int moodtui_wattr_set(WINDOW *win, attr_t attrs, int pair) {
+    return wattr_set(win, attrs, (NCURSES_PAIRS_T)pair, NULL);
+}
+
+/* Moves and writes at most n wide characters (mvwaddnwstr may be a macro). */
+static inline int moodtui_mvwaddnwstr(WINDOW *win, int y, int x, const wchar_t *str, int n) {
+    return mvwaddnwstr(win, y, x, str, n);
+}
+
+/* Key codes, wrapped so they import as Int32 regardless of how the header spells them. */
+static inline int moodtui_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int moodtui_key_down(void) { return KEY_DOWN; }
+static inline int moodtui_key_up(void) { return KEY_UP; }
+static inline int moodtui_key_left(void) { return KEY_LEFT; }
+static inline int moodtui_key_right(void) { return KEY_RIGHT; }
+static inline int moodtui_key_home(void) { return KEY_HOME; }
+static inline int moodtui_key_end(void) { return KEY_END; }
+static inline int moodtui_key_npage(void) { return KEY_NPAGE; }
+static inline int moodtui_key_ppage(void) { return KEY_PPAGE; }
+static inline int moodtui_key_enter(void) { return KEY_ENTER; }
+static inline int moodtui_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int moodtui_key_dc(void) { return KEY_DC; }
+static inline int moodtui_key_resize(void) { return KEY_RESIZE; }
+
+/* Columns a wide character takes (glibc declares wcwidth only under _XOPEN_SOURCE,
+   which Swift's Glibc module does not define). -1 for non-printable characters. */
+extern int wcwidth(wchar_t c);
+static inline int moodtui_wcwidth(wchar_t c) { return wcwidth(c); }
+
+/* The locale's character set name, e.g. "UTF-8" (CODESET is an enum/macro). */
+static inline const char *moodtui_codeset(void) { return nl_langinfo(CODESET); }
+
 #endif

@@ -58,7 +58,7 @@ extension Date {
 
     /// Milliseconds since 1970, the unit the store and the wire use.
     public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded(.down))
+        Int64((timeIntervalSince1970 * 1000).rounded())
     }
 
     public init(millisecondsSince1970 milliseconds: Int64) {

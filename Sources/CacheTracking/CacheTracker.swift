@@ -1,0 +1,109 @@
+import MoodKit
+import MoodStore
+
+/// Keeps the ordered result of a ``CacheRequest`` in step with the journal and turns each change
+/// into a ``CacheTransactionBatch``: the part `NSFetchedResultsController` plays in the Moody and
+/// VIPER designs.
+///
+/// It keeps only the sort keys of the listed moods (24 bytes each) in a ``BlockedSortedList``, and
+/// reads the journal's change log from where it left off, in one snapshot with the changed rows.
+/// So a commit touching k rows costs about O(k log n) in a list of n, and a window of rows is read
+/// from the database only when asked for (``moods(in:)``).
+///
+/// Not thread-safe: create it and call it on one thread (the app's UI thread). Call
+/// ``processChanges()`` whenever the journal may have changed — a ``JournalWatcher`` says when.
+public final class CacheTracker {
+    /// Told about every batch and reload.
+    public weak var delegate: (any CacheTrackerDelegate)?
+    /// What the tracker follows; change it with ``setRequest(_:)``.
+    public private(set) var request: CacheRequest
+    private let store: JournalStore
+    private var keys = BlockedSortedList<MoodSortKey>(sorted: [])
+    /// The change-log position the list reflects.
+    private var cursor: Int64 = 0
+
+    /// Starts tracking `request` in `store` with a fresh read of the list.
+    /// - Throws: a store error if the journal cannot be read.
+    public init(store: JournalStore, request: CacheRequest = .journal) throws {
+        self.store = store
+        self.request = request
+        try reload()
+    }
+
+    /// How many moods the list holds.
+    public var count: Int { keys.count }
+
+    /// Follows another request: the list is read afresh and the delegate told to reload.
+    /// - Throws: a store error; the tracker keeps its old request then.
+    public func setRequest(_ request: CacheRequest) throws {
+        let previous = self.request
+        self.request = request
+        do { try reload() } catch {
+            self.request = previous
+            throw error
+        }
+        delegate?.cacheTrackerDidReload(self)
+    }
+
+    /// The moods at `range` of the list, latest content, one entry per index. An entry is `nil`
+    /// only when its mood was deleted by a commit that ``processChanges()`` has not seen yet.
+    /// - Complexity: O(k log n) for k indexes.
+    public func moods(in range: Range<Int>) throws -> [Mood?] {
+        let clamped = range.clamped(to: 0..<count)
+        let ids = clamped.map { keys.element(at: $0).components(order: request.order).id }
+        let found = try store.read { try $0.moods(ids: ids) }
+        return ids.map { found[$0] }
+    }
+
+    /// The index of the mood with this id, or `nil` when it is not in the list.
+    /// - Complexity: O(log n).
+    public func index(of id: Mood.ID) throws -> Int? {
+        guard let mood = try store.read({ try $0.mood(id: id) }) else { return nil }
+        return keys.index(of: MoodSortKey(mood, order: request.order))
+    }
+
+    /// The whole list as one batch of insertions into an empty list, as the VIPER design's
+    /// `obtainTransactionBatchFromCurrentCache` gives it — for a consumer that keeps its own copy.
+    /// - Complexity: O(n log n); read in pages.
+    public func currentBatch() throws -> CacheTransactionBatch {
+        var transactions: [CacheTransaction] = []
+        for start in stride(from: 0, to: count, by: 1_000) {
+            let moods = try moods(in: start..<min(start + 1_000, count))
+            for (offset, mood) in moods.enumerated() {
+                if let mood { transactions.append(.insert(mood, to: start + offset)) }
+            }
+        }
+        return CacheTransactionBatch(transactions)
+    }
+
+    /// Reads what the journal's commits changed since the last call and tells the delegate, in
+    /// one batch (or a reload if the tracker fell behind the change log's retention).
+    /// - Throws: a store error; the list then stays as it was and the next call retries.
+    public func processChanges() throws {
+        let request = self.request
+        let pending = try store.read { snapshot -> PendingChanges? in
+            switch try snapshot.changes(after: cursor) {
+            case .gap: return nil
+            case .entries(let entries, let latest):
+                return try PendingChanges(entries: entries, latest: latest, snapshot: snapshot, request: request)
+            }
+        }
+        guard let pending else {
+            try reload()
+            delegate?.cacheTrackerDidReload(self)
+            return
+        }
+        cursor = pending.latest
+        let batch = pending.apply(to: &keys, order: request.order)
+        if !batch.isEmpty { delegate?.cacheTracker(self, didProduce: batch) }
+    }
+
+    private func reload() throws {
+        let request = self.request
+        let (sortKeys, latest) = try store.read { snapshot in
+            (try snapshot.sortKeys(request.filter, order: request.order), try snapshot.latestChangeSequence())
+        }
+        keys = BlockedSortedList(sorted: sortKeys)
+        cursor = latest
+    }
+}

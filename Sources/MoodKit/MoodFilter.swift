@@ -1,0 +1,43 @@
+import Foundation
+
+/// Which moods a list shows: the predicate half of a list request.
+///
+/// It is evaluated in two places that must agree exactly: in SQL when a list is first fetched,
+/// and in Swift (``matches(_:)``) when a single changed mood is checked. The store registers
+/// ``noteMatches(_:query:)`` as an SQL function so both sides run the same code.
+public struct MoodFilter: Hashable, Sendable {
+    /// Show moods marked for deletion too. The journal list hides them, as Moody does.
+    public var includesMarkedForDeletion: Bool
+    /// Only moods whose note contains this text, ignoring case and diacritics; `nil` or empty for all.
+    public var noteContains: String?
+    /// Only moods at these levels; `nil` for all.
+    public var levels: Set<MoodLevel>?
+
+    public init(includesMarkedForDeletion: Bool = false, noteContains: String? = nil, levels: Set<MoodLevel>? = nil) {
+        self.includesMarkedForDeletion = includesMarkedForDeletion
+        self.noteContains = noteContains
+        self.levels = levels
+    }
+
+    /// What the journal list shows by default: every mood not waiting for deletion.
+    public static let journal = MoodFilter()
+
+    /// The search text, or `nil` when it would match everything.
+    public var effectiveNoteQuery: String? {
+        guard let noteContains, !noteContains.isEmpty else { return nil }
+        return noteContains
+    }
+
+    /// Whether `mood` belongs in a list with this filter.
+    public func matches(_ mood: Mood) -> Bool {
+        if !includesMarkedForDeletion && mood.sync.markedForRemoteDeletion { return false }
+        if let levels, !levels.contains(mood.level) { return false }
+        if let query = effectiveNoteQuery, !Self.noteMatches(mood.note, query: query) { return false }
+        return true
+    }
+
+    /// The note search rule: `query` occurs in `note`, ignoring case and diacritics.
+    public static func noteMatches(_ note: String, query: String) -> Bool {
+        note.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+}

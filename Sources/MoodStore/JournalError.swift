@@ -1,0 +1,20 @@
+import Foundation
+import MoodKit
+
+/// Why a journal operation failed, in words for the person at the keyboard.
+public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The journal file could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// No mood has this id (or it is already deleted).
+    case moodNotFound(Mood.ID)
+    /// A mood with this id exists already.
+    case duplicateMood(Mood.ID)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open journal at \(path): \(reason)"
+        case .moodNotFound(let id): "no mood with id \(id.uuidString)"
+        case .duplicateMood(let id): "a mood with id \(id.uuidString) exists already"
+        }
+    }
+}

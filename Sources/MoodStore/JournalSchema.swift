@@ -1,0 +1,72 @@
+import GRDB
+
+/// The journal's tables, built by migrations so that a file written by an older moodtui opens in
+/// a newer one.
+///
+/// Besides `mood`, the schema keeps a `changeLog` filled by triggers, so that *every* commit —
+/// from this process or another one, such as `moodtui add` in a second shell — leaves a record of
+/// which rows changed, which columns, where the change came from, and each row's sort key before
+/// the change. Change notifications and the CacheTracker are built on that log.
+enum JournalSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: moods, change log") { db in
+            try db.execute(sql: """
+                CREATE TABLE mood (
+                    localID INTEGER PRIMARY KEY,
+                    id BLOB NOT NULL UNIQUE,
+                    date INTEGER NOT NULL,
+                    level INTEGER NOT NULL CHECK (level BETWEEN 1 AND 5),
+                    note TEXT NOT NULL,
+                    creatorID TEXT NOT NULL,
+                    modifiedAt INTEGER NOT NULL,
+                    remoteIdentifier TEXT,
+                    remoteVersion INTEGER,
+                    changedSinceUpload INTEGER NOT NULL DEFAULT 1,
+                    markedForRemoteDeletion INTEGER NOT NULL DEFAULT 0,
+                    markedForDeletionDate INTEGER,
+                    lastSyncError TEXT
+                );
+                CREATE INDEX mood_list ON mood(markedForRemoteDeletion, date, id);
+
+                CREATE TABLE changeWriter (
+                    singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                    txn INTEGER NOT NULL,
+                    origin TEXT NOT NULL,
+                    pid INTEGER NOT NULL
+                );
+                INSERT INTO changeWriter VALUES (1, 0, 'other', 0);
+
+                CREATE TABLE changeLog (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    txn INTEGER NOT NULL,
+                    moodLocalID INTEGER NOT NULL,
+                    moodID BLOB NOT NULL,
+                    kind INTEGER NOT NULL,
+                    oldDate INTEGER,
+                    columns INTEGER NOT NULL,
+                    origin TEXT NOT NULL,
+                    pid INTEGER NOT NULL
+                );
+
+                CREATE TRIGGER mood_logInsert AFTER INSERT ON mood BEGIN
+                    INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid)
+                    SELECT txn, NEW.localID, NEW.id, \(ChangeKind.insert.rawValue), NULL, 0, origin, pid
+                    FROM changeWriter;
+                END;
+                CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
+                    INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid)
+                    SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date,
+                        \(MoodColumn.changedMaskSQL), origin, pid
+                    FROM changeWriter;
+                END;
+                CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
+                    INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid)
+                    SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0, origin, pid
+                    FROM changeWriter;
+                END;
+                """)
+        }
+        return migrator
+    }
+}

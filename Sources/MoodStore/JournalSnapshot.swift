@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import MoodKit
+
+/// A consistent view of the journal for the length of one ``JournalStore/read(_:)``: every read
+/// made through it sees the same commits.
+public struct JournalSnapshot {
+    let db: Database
+
+    /// The mood with this id, including one marked for deletion; `nil` if there is none.
+    public func mood(id: Mood.ID) throws -> Mood? {
+        try Row.fetchOne(db, sql: "SELECT \(Mood.selection) FROM mood WHERE id = ?", arguments: [id])
+            .map(Mood.init(row:))
+    }
+
+    /// The moods with these local row ids, by row id; missing rows are left out.
+    ///
+    /// - Complexity: O(k log n) for k ids.
+    public func moods(localIDs: some Collection<Int64>) throws -> [Int64: Mood] {
+        var result: [Int64: Mood] = [:]
+        for chunk in Array(localIDs).chunked(into: 500) {
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT \(Mood.selection) FROM mood WHERE localID IN (\(placeholders))",
+                arguments: StatementArguments(chunk))
+            while let row = try rows.next() { result[row[0]] = Mood(row: row) }
+        }
+        return result
+    }
+
+    /// How many moods the filter selects.
+    public func count(_ filter: MoodFilter) throws -> Int {
+        let condition = filter.sqlCondition
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM mood WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+    }
+
+    /// The sort keys of every mood the filter selects, in list order. This is all a list of a
+    /// million moods needs to keep in memory (24 bytes a mood).
+    ///
+    /// - Complexity: O(n), read from the `mood_list` index without touching the rows.
+    public func sortKeys(_ filter: MoodFilter, order: MoodSortOrder) throws -> [MoodSortKey] {
+        let condition = filter.sqlCondition
+        let statement = try db.cachedStatement(
+            sql: "SELECT date, id FROM mood WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)")
+        try statement.setArguments(condition.arguments)
+        var keys: [MoodSortKey] = []
+        keys.reserveCapacity(try count(filter))
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            keys.append(MoodSortKey(date: row[0], id: row[1], order: order))
+        }
+        return keys
+    }
+
+    /// Up to `limit` moods the filter selects, in list order, starting at the mood with key `start`
+    /// (or at the top when `nil`).
+    ///
+    /// - Complexity: O(log n + limit) through the `mood_list` index.
+    public func moods(
+        _ filter: MoodFilter, order: MoodSortOrder, startingAt start: MoodSortKey? = nil, limit: Int? = nil
+    ) throws -> [Mood] {
+        var condition = filter.sqlCondition
+        if let start {
+            let (date, id) = start.components(order: order)
+            condition.sql += " AND \(order.sqlAtOrAfter)"
+            condition.arguments += [date, id]
+        }
+        let limitSQL = limit.map { " LIMIT \($0)" } ?? ""
+        return try Row.fetchAll(
+            db, sql: "SELECT \(Mood.selection) FROM mood WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)\(limitSQL)",
+            arguments: condition.arguments
+        ).map(Mood.init(row:))
+    }
+
+    /// The sequence number of the newest change-log entry (0 for a new journal).
+    public func latestChangeSequence() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'changeLog'") ?? 0
+    }
+
+    /// Every change-log entry after `sequence`, oldest first, or ``ChangeLogRead/gap`` when some
+    /// of them were pruned and the caller must start over from a fresh read.
+    public func changes(after sequence: Int64) throws -> ChangeLogRead {
+        let latest = try latestChangeSequence()
+        guard latest > sequence else { return .entries([], latest: latest) }
+        let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changeLog") ?? latest
+        guard oldest <= sequence + 1 else { return .gap(latest: latest) }
+        let entries = try Row.fetchAll(
+            db, sql: "SELECT seq, txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid FROM changeLog WHERE seq > ? ORDER BY seq",
+            arguments: [sequence]
+        ).map(ChangeLogEntry.init(row:))
+        return .entries(entries, latest: latest)
+    }
+}
+
+extension Array {
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
+
+extension JournalSnapshot {
+    /// The moods with these ids, by id; unknown ids are left out.
+    /// - Complexity: O(k log n) for k ids.
+    public func moods(ids: some Collection<Mood.ID>) throws -> [Mood.ID: Mood] {
+        var result: [Mood.ID: Mood] = [:]
+        for chunk in Array(ids).chunked(into: 500) {
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT \(Mood.selection) FROM mood WHERE id IN (\(placeholders))",
+                arguments: StatementArguments(chunk))
+            while let row = try rows.next() {
+                let mood = Mood(row: row)
+                result[mood.id] = mood
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import MoodKit
+
+/// The journal: one SQLite file in WAL mode, one writer, readers in parallel.
+///
+/// Every write goes through ``write(origin:_:)``, which stamps the transaction with its origin so
+/// that the change log (filled by triggers) can say who changed what. Readers see consistent
+/// snapshots through ``read(_:)``. Other processes may open the same file at the same time.
+///
+/// Thread safety: all methods may be called from any thread.
+public final class JournalStore: Sendable {
+    /// Where the journal lives on disk.
+    public let path: String
+    let pool: DatabasePool
+    private let commitSignal: CommitSignal
+
+    /// Opens the journal at `path`, creating the file, its folder and its tables if needed.
+    ///
+    /// - Throws: ``JournalError/cannotOpen(path:reason:)`` when the file cannot be opened or
+    ///   is not a moodtui journal.
+    public init(path: String) throws(JournalError) {
+        self.path = path
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.prepareDatabase { db in
+                db.add(function: DatabaseFunction("moodtui_note_matches", argumentCount: 2, pure: true) { values in
+                    guard let note = String.fromDatabaseValue(values[0]),
+                        let query = String.fromDatabaseValue(values[1])
+                    else { return false }
+                    return MoodFilter.noteMatches(note, query: query)
+                })
+            }
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try JournalSchema.migrator.migrate(pool)
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.describe(error))
+        }
+        commitSignal = CommitSignal()
+        pool.add(transactionObserver: commitSignal, extent: .databaseLifetime)
+    }
+
+    /// Runs `updates` in one write transaction stamped with `origin`; its changes reach every
+    /// observer of this journal, in this process and others, after the commit.
+    ///
+    /// - Throws: whatever `updates` throws, or a database error; nothing is written then.
+    public func write<T>(origin: ChangeOrigin, _ updates: (JournalWriter) throws -> T) throws -> T {
+        try pool.write { db in
+            try db.execute(
+                sql: "UPDATE changeWriter SET txn = txn + 1, origin = ?, pid = ?",
+                arguments: [origin.rawValue, ProcessInfo.processInfo.processIdentifier])
+            let result = try updates(JournalWriter(db: db))
+            try ChangeLogPruning.pruneIfDue(db)
+            return result
+        }
+    }
+
+    /// Runs `reads` against one consistent snapshot of the journal.
+    public func read<T>(_ reads: (JournalSnapshot) throws -> T) throws -> T {
+        try pool.read { db in try reads(JournalSnapshot(db: db)) }
+    }
+
+    /// Calls `handler` after each commit made through this store (this process only; see
+    /// ``JournalWatcher`` for other processes). The handler runs on the writer's thread: keep it short.
+    func onCommit(_ handler: @escaping @Sendable () -> Void) -> CommitSignal.Token {
+        commitSignal.add(handler)
+    }
+
+    func removeCommitHandler(_ token: CommitSignal.Token) {
+        commitSignal.remove(token)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB: return "the file is not a SQLite database"
+            case .SQLITE_CANTOPEN: return "the file cannot be opened (check the path and permissions)"
+            default: return error.message ?? "\(error.resultCode)"
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}

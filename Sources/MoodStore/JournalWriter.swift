@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import MoodKit
+
+/// The writes a transaction opened by ``JournalStore/write(origin:_:)`` can make.
+///
+/// Deleting follows Moody: ``markForDeletion(_:at:)`` hides a mood from the list at once and
+/// leaves it for the remover (or ``purgeDeletedNeverUploaded()``) to delete for good, so a delete
+/// can be undone until then.
+public struct JournalWriter {
+    let db: Database
+
+    /// Inserts a new mood.
+    /// - Throws: ``JournalError/duplicateMood(_:)`` when the id is taken.
+    public func add(_ mood: Mood) throws {
+        guard try !exists(mood.id) else { throw JournalError.duplicateMood(mood.id) }
+        let values = mood.storedValues
+        let columns = values.map(\.0).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        try db.execute(
+            sql: "INSERT INTO mood (\(columns)) VALUES (\(placeholders))",
+            arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null }))
+    }
+
+    /// Changes a mood's level and note as a person edit: it is stamped `modifiedAt` and
+    /// waits for upload again.
+    /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood.
+    public func edit(_ id: Mood.ID, level: MoodLevel, note: String, at date: Date = Date()) throws {
+        try updateLiveMood(id, sql: """
+            level = ?, note = ?, modifiedAt = ?, changedSinceUpload = 1
+            """, arguments: [level.rawValue, note, date.millisecondsSince1970])
+    }
+
+    /// Hides a mood from the list and queues it for remote deletion.
+    /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or already deleted mood.
+    public func markForDeletion(_ id: Mood.ID, at date: Date = Date()) throws {
+        try updateLiveMood(id, sql: "markedForRemoteDeletion = 1, markedForDeletionDate = ?",
+                           arguments: [date.millisecondsSince1970])
+    }
+
+    /// Brings back a mood marked for deletion that has not been purged yet.
+    /// - Throws: ``JournalError/moodNotFound(_:)`` when it is gone or was never marked.
+    public func unmarkForDeletion(_ id: Mood.ID) throws {
+        try db.execute(
+            sql: """
+                UPDATE mood SET markedForRemoteDeletion = 0, markedForDeletionDate = NULL
+                WHERE id = ? AND markedForRemoteDeletion = 1
+                """, arguments: [id])
+        guard db.changesCount > 0 else { throw JournalError.moodNotFound(id) }
+    }
+
+    /// Deletes moods for good; unknown ids are ignored.
+    public func purge(_ ids: some Collection<Mood.ID>) throws {
+        for id in ids {
+            try db.execute(sql: "DELETE FROM mood WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Deletes for good every mood marked for deletion that the server never saw, since there
+    /// is nobody to tell. Returns how many were deleted.
+    @discardableResult
+    public func purgeDeletedNeverUploaded() throws -> Int {
+        try db.execute(sql: "DELETE FROM mood WHERE markedForRemoteDeletion = 1 AND remoteIdentifier IS NULL")
+        return db.changesCount
+    }
+
+    /// Replaces every stored value of an existing mood (sync uses this to apply the server's copy).
+    /// - Throws: ``JournalError/moodNotFound(_:)`` when there is no such mood.
+    public func replace(_ mood: Mood) throws {
+        let values = mood.storedValues.dropFirst()
+        try db.execute(
+            sql: "UPDATE mood SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
+            arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null } + [mood.id.databaseValue]))
+        guard db.changesCount > 0 else { throw JournalError.moodNotFound(mood.id) }
+    }
+
+    /// Reads inside the write transaction, seeing its own changes.
+    public var snapshot: JournalSnapshot { JournalSnapshot(db: db) }
+
+    private func exists(_ id: Mood.ID) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM mood WHERE id = ?)", arguments: [id]) ?? false
+    }
+
+    private func updateLiveMood(_ id: Mood.ID, sql: String, arguments: StatementArguments) throws {
+        try db.execute(
+            sql: "UPDATE mood SET \(sql) WHERE id = ? AND markedForRemoteDeletion = 0",
+            arguments: arguments + [id])
+        guard db.changesCount > 0 else { throw JournalError.moodNotFound(id) }
+    }
+}

@@ -1,0 +1,31 @@
+/// The mood columns a change can touch, as reported in ``JournalChange/changedColumns``.
+public struct MoodColumn: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let date = MoodColumn(rawValue: 1 << 0)
+    public static let level = MoodColumn(rawValue: 1 << 1)
+    public static let note = MoodColumn(rawValue: 1 << 2)
+    public static let modifiedAt = MoodColumn(rawValue: 1 << 3)
+    public static let syncState = MoodColumn(rawValue: 1 << 4)
+
+    /// The SQL column names behind each flag, used by the update trigger to compute the mask.
+    static let sqlNames: [(MoodColumn, [String])] = [
+        (.date, ["date"]),
+        (.level, ["level"]),
+        (.note, ["note"]),
+        (.modifiedAt, ["modifiedAt"]),
+        (.syncState, [
+            "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion",
+            "markedForDeletionDate", "lastSyncError",
+        ]),
+    ]
+
+    /// An SQL expression, valid inside an update trigger, giving the mask of changed columns.
+    static var changedMaskSQL: String {
+        sqlNames.map { flag, names in
+            let changed = names.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")
+            return "((\(changed)) * \(flag.rawValue))"
+        }.joined(separator: " + ")
+    }
+}

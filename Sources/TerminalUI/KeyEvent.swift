@@ -1,0 +1,23 @@
+/// A key the user pressed, decoded from curses into something views can switch over.
+public enum KeyEvent: Equatable, Sendable {
+    /// A printable character, including wide characters and (combined) emoji.
+    case character(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    /// Return / Enter (CR, LF or the keypad Enter).
+    case enter
+    /// A lone Escape press.
+    case escape
+    /// Backspace, however the terminal spells it (DEL, ^H or `KEY_BACKSPACE`).
+    case backspace
+    /// The forward Delete key.
+    case delete
+    case tab
+    /// The terminal was resized (curses' `KEY_RESIZE`); the event loop reports it as
+    /// ``TerminalEvent/resize(_:)`` instead.
+    case resize
+    /// Ctrl plus a letter not mapped above, as the lowercase letter: Ctrl-D is `.control("d")`.
+    case control(Character)
+    /// A code we do not understand, kept so it can be logged.
+    case unknown(Int32)
+}

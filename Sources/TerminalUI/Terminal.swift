@@ -1,0 +1,67 @@
+import CNCurses
+import Glibc
+
+/// Owns the terminal for the app's lifetime: puts it into curses mode and always gives it back.
+///
+/// Use from the UI thread only. The terminal is restored by ``restore()``, when the object is
+/// deallocated, at `exit`, and on fatal signals (SIGSEGV, SIGABRT, …).
+public final class Terminal {
+    /// How much colour is in use; decided by ``start(options:)``.
+    public private(set) var colorSupport: ColorSupport = .none
+    private var cursesScreen: CursesScreen?
+
+    /// Creates a terminal that is not yet in curses mode.
+    public init() {}
+
+    deinit {
+        restore()
+    }
+
+    /// The screen to draw on.
+    ///
+    /// - Precondition: ``start(options:)`` succeeded.
+    public var screen: CursesScreen {
+        guard let cursesScreen else { preconditionFailure("Terminal.screen used before Terminal.start(options:)") }
+        return cursesScreen
+    }
+
+    /// Switches the terminal to full-screen curses mode.
+    ///
+    /// Sets a UTF-8 locale, keeps Ctrl-C as SIGINT (cbreak, not raw), hides the cursor, turns on
+    /// keypad decoding and non-blocking input, and picks colours per ``ColorSupport``.
+    /// Calling it again after a successful start does nothing.
+    /// - Throws: ``TerminalError/notATerminal(stream:)`` when stdin or stdout is not a TTY,
+    ///   ``TerminalError/cursesInitializationFailed`` when curses cannot drive the terminal.
+    public func start(options: TerminalOptions = TerminalOptions()) throws {
+        guard cursesScreen == nil else { return }
+        if isatty(STDIN_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdin") }
+        if isatty(STDOUT_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdout") }
+        TerminalLocale.ensureUTF8()
+        // newterm, unlike initscr, reports failure instead of exiting the process.
+        guard moodtui_newterm() != nil, let window = moodtui_stdscr() else {
+            throw TerminalError.cursesInitializationFailed
+        }
+        TerminalRestoration.activate()
+        SignalRelay.chainResizeHandler()
+        cbreak()
+        noecho()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
+        curs_set(0)
+        colorSupport = Self.startColors(noColor: options.noColor)
+        cursesScreen = CursesScreen(window: window, colorSupport: colorSupport)
+    }
+
+    /// Gives the terminal back to the shell (`endwin`). Idempotent; after it, drawing stops.
+    public func restore() {
+        _ = TerminalRestoration.restore()
+    }
+
+    private static func startColors(noColor: Bool) -> ColorSupport {
+        guard !noColor, has_colors() else { return .none }
+        start_color()
+        use_default_colors()
+        return ColorSupport.decide(hasColors: true, colors: Int(moodtui_colors()), noColor: false)
+    }
+}

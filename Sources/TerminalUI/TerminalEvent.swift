@@ -1,0 +1,13 @@
+/// Something the UI thread must react to, returned by ``TerminalEventLoop/wait(timeout:)``.
+public enum TerminalEvent: Equatable, Sendable {
+    /// A key press.
+    case key(KeyEvent)
+    /// The terminal changed size; lay out again for the new size.
+    case resize(TerminalSize)
+    /// Another thread called ``TerminalEventLoop/Waker/wake()``: check your inbox.
+    case wake
+    /// SIGINT, SIGTERM or SIGHUP arrived: quit cleanly (the terminal gets restored).
+    case signal(Int32)
+    /// The timeout passed to `wait` elapsed with nothing else to report.
+    case timeout
+}

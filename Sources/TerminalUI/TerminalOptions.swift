@@ -1,0 +1,23 @@
+/// Choices the executable makes for the terminal, usually from the environment or flags.
+///
+/// Library types never read environment variables themselves (see CONVENTIONS.md); the
+/// composition root fills this in, e.g. `noColor` from a non-empty `NO_COLOR`.
+public struct TerminalOptions: Equatable, Sendable {
+    /// Turn colour off even when the terminal supports it.
+    public var noColor: Bool
+    /// Milliseconds curses waits after ESC to tell a lone Escape from an escape sequence.
+    public var escapeDelayMilliseconds: Int
+
+    /// Creates options; the defaults suit an interactive session.
+    public init(noColor: Bool = false, escapeDelayMilliseconds: Int = 25) {
+        self.noColor = noColor
+        self.escapeDelayMilliseconds = escapeDelayMilliseconds
+    }
+
+    /// Reads the `NO_COLOR` convention from an environment dictionary.
+    ///
+    /// For the executable's use: any non-empty value turns colour off.
+    public static func noColor(fromEnvironment environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty
+    }
+}

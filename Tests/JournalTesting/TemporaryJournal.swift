@@ -1,0 +1,30 @@
+import Foundation
+import MoodKit
+import MoodStore
+
+/// A journal in a fresh temporary folder, removed when the value goes away.
+///
+/// `path` is where the journal file is, for tests that open it again (another store, the binary).
+public final class TemporaryJournal {
+    public let folder: URL
+    public let store: JournalStore
+
+    public init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-test-\(UUID().uuidString)")
+        store = try JournalStore(path: folder.appendingPathComponent("journal.sqlite").path)
+    }
+
+    public var path: String { store.path }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// Adds a mood and returns it.
+    @discardableResult
+    public func add(_ level: MoodLevel = .good, note: String = "", at milliseconds: Int64 = 0) throws -> Mood {
+        let mood = Mood(
+            id: UUID(), date: Date(millisecondsSince1970: milliseconds), level: level, note: note,
+            creatorID: "test-device", modifiedAt: Date())
+        try store.write(origin: .ui) { try $0.add(mood) }
+        return mood
+    }
+}
