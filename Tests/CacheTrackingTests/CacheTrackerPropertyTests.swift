@@ -49,7 +49,7 @@ import Testing
     }
 }
 
-/// A random commit: adds, edits, re-dates, marks, unmarks and purges one to many moods, with few
+/// A random commit: adds, edits, re-dates, marks, unmarks, syncs and purges one to many moods, with few
 /// distinct dates so that ties in the sort key are common.
 enum RandomCommit {
     static func make(in writer: JournalWriter, using random: inout SeededGenerator) throws {
@@ -58,9 +58,13 @@ enum RandomCommit {
         var touched = Set<Mood.ID>()
         for _ in 0..<operations {
             let target = all.randomElement(using: &random).flatMap { touched.contains($0.id) ? nil : $0 }
+            // Keep the journal around a hundred moods: big enough for long lists, small enough to re-fetch.
+            let growing = all.count < 100
             switch (Int.random(in: 0..<10, using: &random), target) {
-            case (0...3, _), (_, nil):
+            case (0...3, _) where growing, (_, nil):
                 try writer.add(randomMood(using: &random))
+            case (0...3, let mood?):
+                try writer.purge([mood.id])
             case (4, let mood?) where !mood.sync.markedForRemoteDeletion:
                 try writer.edit(mood.id, level: randomLevel(&random), note: randomNote(&random))
             case (5, var mood?):
