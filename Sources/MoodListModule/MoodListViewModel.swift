@@ -1,0 +1,103 @@
+import MoodKit
+
+/// Everything the mood list screen shows, as plain values. The presenter makes it; the view
+/// draws it and never decides anything itself.
+public struct MoodListViewModel: Hashable, Sendable {
+    /// The header's text: the title and how many moods the list holds.
+    public var header: MoodListHeader
+    /// The rows in the visible window, top to bottom; `nil` for a row still being read.
+    public var rows: [MoodRowViewModel?]
+    /// The list index of `rows[0]`.
+    public var firstIndex: Int
+    /// The list index of the selected mood, if any.
+    public var selectedIndex: Int?
+    /// The key hints in the footer, which depend on what is open.
+    public var footer: String
+    /// A form, question or help shown over the list.
+    public var overlay: MoodListOverlay?
+    /// A short message under the list (an error in words, or "Deleted. u to undo").
+    public var message: MoodListMessage?
+    /// What to show when the list is empty.
+    public var emptyText: String
+
+    public init(
+        header: MoodListHeader = MoodListHeader(), rows: [MoodRowViewModel?] = [], firstIndex: Int = 0,
+        selectedIndex: Int? = nil, footer: String = "", overlay: MoodListOverlay? = nil,
+        message: MoodListMessage? = nil, emptyText: String = ""
+    ) {
+        self.header = header
+        self.rows = rows
+        self.firstIndex = firstIndex
+        self.selectedIndex = selectedIndex
+        self.footer = footer
+        self.overlay = overlay
+        self.message = message
+        self.emptyText = emptyText
+    }
+}
+
+/// The header line.
+public struct MoodListHeader: Hashable, Sendable {
+    public var title: String
+    /// "12 moods", "3 of 12 moods match “sun”".
+    public var countText: String
+    /// Sync status in words ("local only", later "synced", "offline").
+    public var status: String
+
+    public init(title: String = "moodtui", countText: String = "", status: String = "") {
+        self.title = title
+        self.countText = countText
+        self.status = status
+    }
+}
+
+/// A message under the list.
+public struct MoodListMessage: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case info, error }
+    public var kind: Kind
+    public var text: String
+
+    public init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+}
+
+/// What can be open over the list.
+public enum MoodListOverlay: Hashable, Sendable {
+    /// The add or edit form.
+    case form(MoodFormViewModel)
+    /// "Delete this mood? (y/n)" about the row shown.
+    case confirmDelete(MoodRowViewModel)
+    /// The key help, one line per entry.
+    case help([String])
+    /// The filter line being typed.
+    case filter(TextFieldViewModel)
+}
+
+/// The add/edit form as drawn.
+public struct MoodFormViewModel: Hashable, Sendable {
+    public var title: String
+    public var level: MoodLevel
+    public var note: TextFieldViewModel
+    /// Why the last save was refused, if it was.
+    public var error: String?
+
+    public init(title: String, level: MoodLevel, note: TextFieldViewModel, error: String? = nil) {
+        self.title = title
+        self.level = level
+        self.note = note
+        self.error = error
+    }
+}
+
+/// A one-line text field: its text and where the cursor is (in characters).
+public struct TextFieldViewModel: Hashable, Sendable {
+    public var text: String
+    public var cursor: Int
+
+    public init(text: String, cursor: Int) {
+        self.text = text
+        self.cursor = cursor
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import MoodKit
+
+/// One line of the mood list, ready to draw: plain strings and the level for the colour.
+public struct MoodRowViewModel: Hashable, Sendable {
+    public var id: Mood.ID
+    public var level: MoodLevel
+    /// "great", "meh", …
+    public var levelName: String
+    /// Relative for recent moods ("5 min ago", "yesterday 21:04"), a date otherwise.
+    public var dateText: String
+    /// The note on one line (new lines shown as spaces).
+    public var note: String
+    public var sync: MoodSyncState.Summary
+
+    public init(id: Mood.ID, level: MoodLevel, levelName: String, dateText: String, note: String, sync: MoodSyncState.Summary) {
+        self.id = id
+        self.level = level
+        self.levelName = levelName
+        self.dateText = dateText
+        self.note = note
+        self.sync = sync
+    }
+}
