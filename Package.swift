@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
         .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
-        .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule"]),
+        .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "JournalTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "TerminalUI"]),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui"]),

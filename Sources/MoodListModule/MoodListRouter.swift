@@ -1,7 +1,25 @@
-/// Where the mood list module goes beyond its own screen. In a terminal app there is one screen,
-/// so the only way out is ending the app; forms, the delete question and help are overlays the
-/// presenter shows in its view model.
+/// Where the mood list goes beyond its list: the presenter asks for these transitions and the
+/// router decides how they are shown (``MoodListOverlayRouter`` shows them over the list).
 public protocol MoodListRouter: AnyObject {
-    /// The person asked to quit.
-    func close()
+    /// What is open over the list now.
+    var current: MoodListRoute? { get }
+    /// Opens the add or edit form.
+    func openForm(_ form: MoodFormState)
+    /// Asks "Delete this mood?" about a row.
+    func openDeleteConfirmation(for row: MoodRowViewModel)
+    /// Shows the keys.
+    func openHelp()
+    /// Closes whatever is open.
+    func closeOverlay()
+    /// Changes the open form (typing, level).
+    func updateForm(_ change: (inout MoodFormState) -> Void)
+    /// Ends the module: the person quit.
+    func quit()
+}
+
+/// What the router has open over the list, with its state.
+public enum MoodListRoute: Hashable, Sendable {
+    case form(MoodFormState)
+    case confirmDelete(MoodRowViewModel)
+    case help
 }

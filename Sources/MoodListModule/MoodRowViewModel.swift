@@ -12,6 +12,8 @@ public struct MoodRowViewModel: Hashable, Sendable {
     /// The note on one line (new lines shown as spaces).
     public var note: String
     public var sync: MoodSyncState.Summary
+    /// When the mood was felt, kept so that ``dateText`` can be rewritten as time passes.
+    public var date: Date = .distantPast
 
     public init(id: Mood.ID, level: MoodLevel, levelName: String, dateText: String, note: String, sync: MoodSyncState.Summary) {
         self.id = id

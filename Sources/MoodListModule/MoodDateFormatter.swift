@@ -1,0 +1,29 @@
+import Foundation
+
+/// Writes a mood's date the way people read a journal: relative while it is recent
+/// ("just now", "25 min ago", "3 h ago", "yesterday 21:04"), then a plain date.
+public struct MoodDateFormatter: Sendable {
+    private let calendar: Calendar
+
+    /// - Parameter timeZone: the zone dates are shown in (the person's own by default).
+    public init(timeZone: TimeZone = .current) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// The text for `date` as seen at `now`.
+    public func string(for date: Date, now: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        if seconds >= 0 && seconds < 60 { return "just now" }
+        if seconds >= 60 && seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
+        if seconds >= 3_600 && seconds < 6 * 3_600 { return "\(Int(seconds / 3_600)) h ago" }
+        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
+        if calendar.isDate(date, inSameDayAs: now) { return "today \(time)" }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+            return "yesterday \(time)"
+        }
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d %@", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, time)
+    }
+}

@@ -1,0 +1,91 @@
+import CacheTracking
+import Foundation
+import MoodKit
+import MoodStore
+
+/// The mood list's interactor: owns the ``CacheTracker`` (and is its delegate), makes the
+/// journal writes a person asks for, and hands plain values and batches to the presenter.
+///
+/// Runs on the UI thread. The app calls ``refresh()`` whenever a `JournalWatcher` reports a
+/// commit — from this process or another — and the tracker turns it into one batch.
+public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDelegate {
+    public weak var output: (any MoodListInteractorOutput)?
+    private let store: JournalStore
+    private let tracker: CacheTracker
+    private let creatorID: String
+
+    /// - Parameters:
+    ///   - store: the journal.
+    ///   - creatorID: this device's id, stamped on the moods it creates.
+    /// - Throws: ``MoodListError`` when the journal cannot be read.
+    public init(store: JournalStore, creatorID: String) throws(MoodListError) {
+        self.store = store
+        self.creatorID = creatorID
+        tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
+        tracker.delegate = self
+    }
+
+    public var count: Int { tracker.count }
+
+    public func moods(in range: Range<Int>) -> [Mood?] {
+        do { return try tracker.moods(in: range) } catch {
+            output?.interactorDidFail(MoodListError("cannot read the journal: \(error)"))
+            return Array(repeating: nil, count: range.clamped(to: 0..<count).count)
+        }
+    }
+
+    public func index(of id: Mood.ID) -> Int? {
+        try? tracker.index(of: id)
+    }
+
+    public func filter(noteContains text: String?) throws(MoodListError) {
+        var request = tracker.request
+        request.filter.noteContains = text
+        try Self.words { try tracker.setRequest(request) }
+    }
+
+    public func add(level: MoodLevel, note: String) throws(MoodListError) -> Mood.ID {
+        let mood = try Self.words { try Mood.new(level: level, note: note, creatorID: creatorID) }
+        try write { try $0.add(mood) }
+        return mood.id
+    }
+
+    public func edit(_ id: Mood.ID, level: MoodLevel, note: String) throws(MoodListError) {
+        let note = try Self.words { try MoodNote.normalized(note) }
+        try write { try $0.edit(id, level: level, note: note) }
+    }
+
+    public func delete(_ id: Mood.ID) throws(MoodListError) {
+        try write { try $0.markForDeletion(id) }
+    }
+
+    public func undoDelete(_ id: Mood.ID) throws(MoodListError) {
+        try write { try $0.unmarkForDeletion(id) }
+    }
+
+    public func refresh() {
+        do { try tracker.processChanges() } catch {
+            output?.interactorDidFail(MoodListError("cannot read the journal: \(error)"))
+        }
+    }
+
+    public func cacheTracker(_ tracker: CacheTracker, didProduce batch: CacheTransactionBatch) {
+        output?.interactorDidChangeList(batch)
+    }
+
+    public func cacheTrackerDidReload(_ tracker: CacheTracker) {
+        output?.interactorDidReloadList()
+    }
+
+    /// Writes as the person at the keyboard, then brings the list up to date at once, so the
+    /// screen shows the change without waiting for the watcher.
+    private func write(_ change: (JournalWriter) throws -> Void) throws(MoodListError) {
+        try Self.words { try store.write(origin: .ui, change) }
+        refresh()
+    }
+
+    /// Runs `body`, turning any error into words.
+    private static func words<T>(_ body: () throws -> T) throws(MoodListError) -> T {
+        do { return try body() } catch { throw MoodListError("\(error)") }
+    }
+}

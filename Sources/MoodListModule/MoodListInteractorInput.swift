@@ -1,0 +1,39 @@
+import CacheTracking
+import MoodKit
+
+/// What the presenter asks of the interactor: the list's size and rows, and the journal writes
+/// a person can make. Plain values only; errors come back as words a person can read.
+public protocol MoodListInteractorInput: AnyObject {
+    /// How many moods the list holds.
+    var count: Int { get }
+    /// The moods at `range` of the list (one entry per index, `nil` for one just deleted).
+    func moods(in range: Range<Int>) -> [Mood?]
+    /// Where the mood is in the list, if it is.
+    func index(of id: Mood.ID) -> Int?
+    /// Shows only moods whose note contains `text` (`nil` or empty: all).
+    func filter(noteContains text: String?) throws(MoodListError)
+    /// Saves a new mood and returns its id.
+    func add(level: MoodLevel, note: String) throws(MoodListError) -> Mood.ID
+    func edit(_ id: Mood.ID, level: MoodLevel, note: String) throws(MoodListError)
+    /// Marks a mood for deletion: it leaves the list at once and can be brought back with ``undoDelete(_:)``.
+    func delete(_ id: Mood.ID) throws(MoodListError)
+    func undoDelete(_ id: Mood.ID) throws(MoodListError)
+    /// Looks for commits since the last call; results come through ``MoodListInteractorOutput``.
+    func refresh()
+}
+
+/// What the interactor tells the presenter.
+public protocol MoodListInteractorOutput: AnyObject {
+    /// The list changed as `batch` says.
+    func interactorDidChangeList(_ batch: CacheTransactionBatch)
+    /// The list was replaced as a whole: read it again.
+    func interactorDidReloadList()
+    /// Reading the journal failed; the list stays as it was.
+    func interactorDidFail(_ error: MoodListError)
+}
+
+/// A failure in words, for the message line.
+public struct MoodListError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,28 @@
+import MoodKit
+
+/// Opens and closes what the mood list shows over itself — the add and edit forms, the delete
+/// question, help — and ends the module on quit. In a one-screen terminal app these overlays are
+/// the module's "other screens".
+public final class MoodListOverlayRouter: MoodListRouter {
+    /// What is open now, if anything.
+    public private(set) var current: MoodListRoute?
+    private let onQuit: () -> Void
+
+    /// - Parameter onQuit: what ending the module means (the app stops its loop).
+    public init(onQuit: @escaping () -> Void) {
+        self.onQuit = onQuit
+    }
+
+    public func openForm(_ form: MoodFormState) { current = .form(form) }
+    public func openDeleteConfirmation(for row: MoodRowViewModel) { current = .confirmDelete(row) }
+    public func openHelp() { current = .help }
+    public func closeOverlay() { current = nil }
+    public func quit() { onQuit() }
+
+    /// Changes the open form, if a form is open.
+    public func updateForm(_ change: (inout MoodFormState) -> Void) {
+        guard case .form(var form) = current else { return }
+        change(&form)
+        current = .form(form)
+    }
+}

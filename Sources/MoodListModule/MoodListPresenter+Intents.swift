@@ -1,0 +1,117 @@
+import MoodKit
+
+/// What each intent does, by what is open: the list itself, the filter line, or an overlay.
+extension MoodListPresenter {
+    func handleList(_ intent: MoodListIntent) {
+        message = nil
+        switch intent {
+        case .moveSelection(let steps): select(selected + steps)
+        case .movePage(let pages):
+            top = max(0, top + pages * max(visibleRows, 1))
+            selected += pages * max(visibleRows, 1)
+            reloadWindow()
+        case .moveToTop: select(0)
+        case .moveToBottom: select(count - 1)
+        case .add: router.openForm(MoodFormState())
+        case .editSelected:
+            guard let mood = selectedMood else { return }
+            router.openForm(MoodFormState(editing: mood.id, level: mood.level, note: mood.note))
+        case .deleteSelected:
+            guard let row = selectedRow else { return }
+            router.openDeleteConfirmation(for: row)
+        case .undoDelete: undoDelete()
+        case .showHelp: router.openHelp()
+        case .startFilter: filterField = TextFieldState(appliedFilter ?? "")
+        case .cancel where appliedFilter != nil: applyFilter(nil)
+        case .quit: router.quit()
+        default: break
+        }
+    }
+
+    func handleFilterLine(_ intent: MoodListIntent) {
+        switch intent {
+        case .edit(let edit):
+            filterField?.apply(edit)
+            applyFilter(filterField?.text)
+        case .submit:
+            filterField = nil
+        case .cancel:
+            filterField = nil
+            applyFilter(nil)
+        default: break
+        }
+    }
+
+    func handle(_ intent: MoodListIntent, in route: MoodListRoute) {
+        switch (route, intent) {
+        case (.form, .edit(let edit)): router.updateForm { $0.note.apply(edit); $0.error = nil }
+        case (.form, .setLevel(let level)): router.updateForm { $0.level = level }
+        case (.form, .stepLevel(let steps)): router.updateForm { $0.stepLevel(by: steps) }
+        case (.form(let form), .submit): save(form)
+        case (.confirmDelete(let row), .answer(true)):
+            router.closeOverlay()
+            delete(row)
+        case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.help, _):
+            router.closeOverlay()
+        default: break
+        }
+    }
+
+    private var selectedRow: MoodRowViewModel? {
+        window.indices.contains(selected - top) ? window[selected - top] : nil
+    }
+
+    private var selectedMood: Mood? {
+        guard count > 0 else { return nil }
+        return interactor.moods(in: selected..<(selected + 1)).first ?? nil
+    }
+
+    private func save(_ form: MoodFormState) {
+        do {
+            if let id = form.editing {
+                try interactor.edit(id, level: form.level, note: form.note.text)
+            } else {
+                let id = try interactor.add(level: form.level, note: form.note.text)
+                if let index = interactor.index(of: id) { select(index) }
+            }
+            router.closeOverlay()
+        } catch {
+            router.updateForm { $0.error = error.description }
+        }
+    }
+
+    private func delete(_ row: MoodRowViewModel) {
+        do {
+            try interactor.delete(row.id)
+            lastDeleted = row.id
+            message = MoodListMessage(.info, "Deleted. Press u to undo.")
+        } catch {
+            message = MoodListMessage(.error, error.description)
+        }
+    }
+
+    private func undoDelete() {
+        guard let id = lastDeleted else {
+            message = MoodListMessage(.info, "Nothing to undo.")
+            return
+        }
+        do {
+            try interactor.undoDelete(id)
+            lastDeleted = nil
+            if let index = interactor.index(of: id) { select(index) }
+            message = MoodListMessage(.info, "Restored.")
+        } catch {
+            message = MoodListMessage(.error, "Cannot undo: \(error.description)")
+        }
+    }
+
+    private func applyFilter(_ text: String?) {
+        let text = text?.isEmpty == true ? nil : text
+        do {
+            try interactor.filter(noteContains: text)
+            appliedFilter = text
+        } catch {
+            message = MoodListMessage(.error, error.description)
+        }
+    }
+}

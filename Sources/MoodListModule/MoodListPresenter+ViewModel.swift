@@ -1,0 +1,53 @@
+/// The view model the presenter's state reads as.
+extension MoodListPresenter {
+    static let helpLines = [
+        "↑ ↓  or  k j     move the selection",
+        "g G  or  Home End  first / last mood",
+        "PgUp PgDn        a page up / down",
+        "a                add a mood",
+        "e  or  Enter     edit the selected mood",
+        "d                delete the selected mood",
+        "u                undo the last delete",
+        "/                filter by note; Esc clears",
+        "?                this help",
+        "q                quit",
+    ]
+
+    func makeViewModel() -> MoodListViewModel {
+        MoodListViewModel(
+            header: MoodListHeader(countText: countText), rows: window, firstIndex: top,
+            selectedIndex: count > 0 ? selected : nil, footer: footer, overlay: overlay, message: message,
+            emptyText: emptyText)
+    }
+
+    private var countText: String {
+        let moods = count == 1 ? "1 mood" : "\(count) moods"
+        guard let filter = appliedFilter else { return moods }
+        return "\(moods) matching “\(filter)”"
+    }
+
+    private var overlay: MoodListOverlay? {
+        switch router.current {
+        case .form(let form): .form(form.viewModel)
+        case .confirmDelete(let row): .confirmDelete(row)
+        case .help: .help(Self.helpLines)
+        case nil: filterField.map { .filter($0.viewModel) }
+        }
+    }
+
+    private var footer: String {
+        switch router.current {
+        case .form: "↑↓ or 1-5 level · type a note · Enter save · Esc cancel"
+        case .confirmDelete: "y delete · n keep"
+        case .help: "any key closes help"
+        case nil where filterField != nil: "type to filter · Enter keep · Esc clear"
+        case nil: "↑↓ move · a add · e edit · d delete · u undo · / filter · ? help · q quit"
+        }
+    }
+
+    private var emptyText: String {
+        guard count == 0 else { return "" }
+        if let filter = appliedFilter { return "No mood matches “\(filter)”. Esc clears the filter." }
+        return "No moods yet. Press a to add how you feel."
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import JournalTesting
+import MoodKit
+import MoodListModule
+import MoodStore
+import Testing
+
+/// The presenter with the real interactor on a temporary journal, and a recording view.
+@Suite struct MoodListPresenterTests {
+    let journal: TemporaryJournal
+    let interactor: MoodListInteractor
+    let presenter: MoodListPresenter
+    let view = RecordingMoodListView()
+    let router: MoodListOverlayRouter
+    let quits = Counter()
+
+    init() throws {
+        journal = try TemporaryJournal()
+        interactor = try MoodListInteractor(store: journal.store, creatorID: "this-device")
+        router = MoodListOverlayRouter(onQuit: { [quits] in quits.value += 1 })
+        presenter = MoodListPresenter(interactor: interactor, router: router)
+        interactor.output = presenter
+        presenter.view = view
+    }
+
+    private func addMoods(_ count: Int) throws {
+        for i in 0..<count { try journal.add(note: "mood \(i)", at: Int64(i) * 60_000) }
+    }
+
+    private func type(_ text: String) {
+        for character in text { presenter.handle(.edit(.insert(character))) }
+    }
+
+    @Test func theFirstDisplayShowsTheNewestMoodsFirstWithTheFirstOneSelected() throws {
+        try addMoods(3)
+        presenter.viewDidLoad(visibleRows: 10)
+        #expect(view.lastChanges == .all)
+        #expect(view.notes == ["mood 2", "mood 1", "mood 0"])
+        #expect(view.model.selectedIndex == 0)
+        #expect(view.model.header.countText == "3 moods")
+    }
+
+    @Test func anEmptyJournalSaysHowToAddAMood() {
+        presenter.viewDidLoad(visibleRows: 10)
+        #expect(view.model.emptyText.contains("Press a"))
+    }
+
+    @Test func addingAMoodByKeyboardSavesItAndSelectsIt() throws {
+        try addMoods(2)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.add)
+        guard case .form(let form) = view.model.overlay else { Issue.record("no form"); return }
+        #expect(form.title == "New mood")
+        presenter.handle(.setLevel(.great))
+        type("晴れ 🌞")
+        presenter.handle(.submit)
+        #expect(view.model.overlay == nil)
+        #expect(view.selectedRow?.note == "晴れ 🌞")
+        #expect(view.selectedRow?.level == .great)
+        #expect(try journal.store.read { try $0.count(.journal) } == 3)
+    }
+
+    @Test func aNotePastTheLimitIsRefusedInTheFormAndNothingIsWritten() throws {
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.add)
+        type(String(repeating: "x", count: MoodNote.maximumLength + 1))
+        presenter.handle(.submit)
+        guard case .form(let form) = view.model.overlay else { Issue.record("the form closed"); return }
+        #expect(form.error?.contains("too long") == true)
+        #expect(try journal.store.read { try $0.count(.journal) } == 0)
+    }
+
+    @Test func deletingAsksFirstThenRemovesTheRowAndUndoBringsItBack() throws {
+        try addMoods(3)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.moveSelection(by: 1))
+        presenter.handle(.deleteSelected)
+        guard case .confirmDelete(let row) = view.model.overlay else { Issue.record("no question"); return }
+        #expect(row.note == "mood 1")
+        presenter.handle(.answer(true))
+        #expect(view.notes == ["mood 2", "mood 0"])
+        #expect(view.model.message?.text.contains("u to undo") == true)
+        presenter.handle(.undoDelete)
+        #expect(view.notes == ["mood 2", "mood 1", "mood 0"])
+        #expect(view.selectedRow?.note == "mood 1")
+    }
+
+    @Test func answeringNoKeepsTheMood() throws {
+        try addMoods(1)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.deleteSelected)
+        presenter.handle(.answer(false))
+        #expect(view.model.overlay == nil)
+        #expect(view.notes == ["mood 0"])
+    }
+
+    @Test func editingChangesTheRowInPlaceAndRedrawsOnlyItsLine() throws {
+        try addMoods(3)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.moveSelection(by: 2))
+        presenter.handle(.editSelected)
+        presenter.handle(.edit(.deleteBackward))
+        type("!")
+        presenter.handle(.stepLevel(by: -1))
+        presenter.handle(.submit)
+        #expect(view.notes == ["mood 2", "mood 1", "mood !"])
+        #expect(view.selectedRow?.level == .meh)
+        let lineChanges = view.displays.suffix(2).map(\.changes.lines)
+        #expect(lineChanges.allSatisfy { $0.isSubset(of: [2]) })
+    }
+
+    @Test func aMoodAddedElsewhereAppearsAndOnlyTheLinesThatChangedRedraw() throws {
+        try addMoods(3)
+        presenter.viewDidLoad(visibleRows: 10)
+        try journal.add(note: "oldest", at: -60_000)
+        interactor.refresh()
+        #expect(view.notes == ["mood 2", "mood 1", "mood 0", "oldest"])
+        #expect(view.lastChanges.lines == [3])
+        #expect(!view.lastChanges.everything)
+    }
+
+    @Test func aScrolledListDoesNotJumpWhenAMoodArrivesAboveIt() throws {
+        try addMoods(30)
+        presenter.viewDidLoad(visibleRows: 5)
+        presenter.handle(.moveSelection(by: 12))
+        let selectedBefore = view.selectedRow?.id
+        let firstBefore = view.model.rows.first??.id
+        try journal.add(note: "newest", at: 100 * 60_000)
+        interactor.refresh()
+        #expect(view.selectedRow?.id == selectedBefore)
+        #expect(view.model.rows.first??.id == firstBefore)
+        #expect(view.model.firstIndex == 9)
+        #expect(view.lastChanges.lines.isEmpty)
+    }
+
+    @Test func atTheTopOfTheListANewMoodAppearsAndTheSelectionStaysOnItsMood() throws {
+        try addMoods(3)
+        presenter.viewDidLoad(visibleRows: 5)
+        try journal.add(note: "newest", at: 100 * 60_000)
+        interactor.refresh()
+        #expect(view.notes.first == "newest")
+        #expect(view.selectedRow?.note == "mood 2")
+    }
+
+    @Test func movingToTheBottomScrollsSoTheLastMoodIsVisible() throws {
+        try addMoods(50)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.moveToBottom)
+        #expect(view.model.firstIndex == 40)
+        #expect(view.model.selectedIndex == 49)
+        #expect(view.notes.last == "mood 0")
+        presenter.handle(.movePage(by: -1))
+        #expect(view.model.firstIndex == 30)
+        presenter.handle(.moveToTop)
+        #expect(view.model.firstIndex == 0)
+    }
+
+    @Test func filteringNarrowsTheListAsYouTypeAndEscapeClearsIt() throws {
+        try journal.add(note: "Sunny walk", at: 0)
+        try journal.add(note: "rain", at: 60_000)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.startFilter)
+        type("sun")
+        #expect(view.notes == ["Sunny walk"])
+        #expect(view.model.header.countText.contains("matching “sun”"))
+        presenter.handle(.submit)
+        #expect(view.model.overlay == nil)
+        presenter.handle(.cancel)
+        #expect(view.notes == ["rain", "Sunny walk"])
+    }
+
+    @Test func resizingKeepsTheSelectionOnScreen() throws {
+        try addMoods(20)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.moveSelection(by: 8))
+        presenter.handle(.resize(visibleRows: 3))
+        #expect(view.lastChanges == .all)
+        #expect(view.model.rows.count == 3)
+        #expect(view.model.firstIndex == 6)
+        #expect(view.model.selectedIndex == 8)
+    }
+
+    @Test func helpOpensAndAnyKeyClosesIt() {
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.showHelp)
+        guard case .help(let lines) = view.model.overlay else { Issue.record("no help"); return }
+        #expect(lines.contains { $0.contains("undo") })
+        presenter.handle(.moveSelection(by: 1))
+        #expect(view.model.overlay == nil)
+    }
+
+    @Test func quitEndsTheModuleThroughTheRouter() {
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.quit)
+        #expect(quits.value == 1)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    var value = 0
+}
