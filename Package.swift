@@ -52,8 +52,10 @@ let package = Package(
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "JournalTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "TerminalUI"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["moodtui"]),
+        .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI"]),
+        .target(name: "AppTesting", path: "Tests/AppTesting"),
+        .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
+        .testTarget(name: "TerminalAppTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,11 @@ enum JournalSchema {
                 );
                 CREATE INDEX mood_list ON mood(markedForRemoteDeletion, date, id);
 
+                CREATE TABLE setting (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+
                 CREATE TABLE changeWriter (
                     singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
                     txn INTEGER NOT NULL,

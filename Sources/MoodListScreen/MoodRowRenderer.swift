@@ -1,0 +1,81 @@
+import MoodKit
+import MoodListModule
+import TerminalUI
+
+/// Draws one line of the mood list: swatch, level, date, note and sync marker.
+///
+/// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
+/// ``dateColumn`` (16 wide), the note from ``noteColumn`` up to two columns before the right
+/// edge, and the sync marker in the last column. Everything is measured with ``TextWidth``.
+struct MoodRowRenderer {
+    /// Columns of the coloured swatch.
+    static let swatchWidth = 2
+    /// Where the level name starts.
+    static let levelColumn = 3
+    /// Columns the level name is padded to.
+    static let levelWidth = 5
+    /// Where the date starts.
+    static let dateColumn = levelColumn + levelWidth + 1
+    /// Columns the date is padded to.
+    static let dateWidth = 16
+    /// Where the note starts.
+    static let noteColumn = dateColumn + dateWidth + 1
+    /// Columns reserved at the right edge: a gap and the one-column sync marker.
+    static let markerReserve = 2
+
+    let screen: any Screen
+    let colorSupport: ColorSupport
+
+    /// Draws `row` (or a "still reading" placeholder for `nil`) on screen row `screenRow`.
+    func draw(_ row: MoodRowViewModel?, selected: Bool, screenRow: Int) {
+        let columns = screen.size.columns
+        let base = TextStyle(reverse: selected)
+        if selected {
+            screen.fill(row: screenRow, column: 0, count: columns, character: " ", style: base)
+        } else {
+            screen.clearRow(screenRow)
+        }
+        guard let row else {
+            screen.write("…", row: screenRow, column: Self.levelColumn, style: TextStyle(dim: true, reverse: selected), maxColumns: 1)
+            return
+        }
+        drawSwatch(for: row.level, selected: selected, screenRow: screenRow)
+        let level = TextWidth.pad(row.levelName, toColumns: Self.levelWidth)
+        screen.write(level, row: screenRow, column: Self.levelColumn, style: TextStyle(bold: true, reverse: selected), maxColumns: Self.levelWidth)
+        let date = TextWidth.pad(row.dateText, toColumns: Self.dateWidth)
+        screen.write(date, row: screenRow, column: Self.dateColumn, style: base, maxColumns: Self.dateWidth)
+        let noteWidth = Self.noteWidth(screenColumns: columns)
+        if noteWidth > 0 {
+            let note = TextWidth.truncate(row.note, toColumns: noteWidth, ellipsis: true)
+            screen.write(note, row: screenRow, column: Self.noteColumn, style: base, maxColumns: noteWidth)
+        }
+        screen.write(row.sync.marker, row: screenRow, column: columns - 1, style: markerStyle(row.sync, selected: selected), maxColumns: 1)
+    }
+
+    /// Columns left for the note on a screen `screenColumns` wide.
+    static func noteWidth(screenColumns: Int) -> Int {
+        max(0, screenColumns - markerReserve - noteColumn)
+    }
+
+    /// The swatch: a coloured block, or a level-high bar without colour. On the selected line a
+    /// reversed coloured blank keeps the colour visible inside the reverse-video bar.
+    private func drawSwatch(for level: MoodLevel, selected: Bool, screenRow: Int) {
+        if colorSupport == .none {
+            screen.write(level.monoGlyph, row: screenRow, column: 0, style: TextStyle(reverse: selected), maxColumns: Self.swatchWidth)
+        } else if selected {
+            let style = TextStyle(foreground: level.terminalColor, reverse: true)
+            screen.fill(row: screenRow, column: 0, count: Self.swatchWidth, character: " ", style: style)
+        } else {
+            let style = TextStyle(foreground: level.terminalColor)
+            screen.fill(row: screenRow, column: 0, count: Self.swatchWidth, character: "█", style: style)
+        }
+    }
+
+    private func markerStyle(_ sync: MoodSyncState.Summary, selected: Bool) -> TextStyle {
+        switch sync {
+        case .waiting: TextStyle(dim: true, reverse: selected)
+        case .synced: TextStyle(foreground: .green, reverse: selected)
+        case .failed: TextStyle(foreground: .red, bold: true, reverse: selected)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import MoodKit
+
+/// `moodtui add`: records a mood from the command line and prints its id.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a mood and print its id.")
+
+    @OptionGroup var journal: JournalOptions
+
+    @Option(help: ArgumentHelp("How you feel: 1–5 or awful, bad, meh, good, great.", valueName: "level"))
+    var level: String
+
+    @Option(help: ArgumentHelp("A note, up to \(MoodNote.maximumLength) characters.", valueName: "text"))
+    var note = ""
+
+    @Option(help: ArgumentHelp("When, in ISO 8601 (2026-11-22T08:30:00Z). Default: now.", valueName: "date"))
+    var date: String?
+
+    func run() throws {
+        let mood: Mood
+        do {
+            let level = try MoodLevel(parsing: level)
+            let when = try date.map(ISO8601.date(from:)) ?? Date()
+            let store = try journal.open()
+            mood = try Mood.new(level: level, note: note, date: when, creatorID: try store.deviceID())
+            try store.write(origin: .commandLine) { try $0.add(mood) }
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        print(mood.id.uuidString)
+    }
+}

@@ -1,0 +1,65 @@
+import CacheTracking
+import Foundation
+import MoodKit
+
+/// Writes CacheTransactionBatches for `moodtui watch`: JSON lines for scripts, or short lines
+/// for people ("+ 0 great  note", "- 3 <id>", "~ 2 …", "> 5→1 …").
+struct BatchPrinter {
+    let json: Bool
+
+    func printInitial(_ batch: CacheTransactionBatch, count: Int) throws {
+        if json {
+            try JSONLines.print(BatchJSON(type: "initial", count: count, batch: batch))
+        } else {
+            print("\(count) \(count == 1 ? "mood" : "moods")")
+            for insertion in batch.insertions { line("+", "\(insertion.to)", insertion.mood) }
+            flush()
+        }
+    }
+
+    func printBatch(_ batch: CacheTransactionBatch, count: Int) throws {
+        guard json else {
+            for deletion in batch.deletions { print("- \(deletion.from) \(deletion.id.uuidString)") }
+            for insertion in batch.insertions { line("+", "\(insertion.to)", insertion.mood) }
+            for update in batch.updates { line("~", "\(update.to)", update.mood) }
+            for move in batch.moves { line(">", "\(move.from)→\(move.to)", move.mood) }
+            return flush()
+        }
+        try JSONLines.print(BatchJSON(type: "batch", count: count, batch: batch))
+    }
+
+    func printReload() throws {
+        if json { try JSONLines.print(["type": "reload"]) } else { print("(reloaded)") }
+        flush()
+    }
+
+    private func line(_ sign: String, _ position: String, _ mood: Mood) {
+        print("\(sign) \(position) \(mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)) \(mood.id.uuidString) \(mood.note)")
+    }
+
+    /// Standard output is buffered when it is a pipe; a follower must see each line at once.
+    private func flush() { fflush(nil) }
+}
+
+/// A batch as one JSON object.
+struct BatchJSON: Encodable {
+    struct Deletion: Encodable { let from: Int; let id: String }
+    struct Insertion: Encodable { let index: Int; let mood: MoodJSON }
+    struct Change: Encodable { let from: Int; let to: Int; let mood: MoodJSON }
+
+    let type: String
+    let count: Int
+    let deletes: [Deletion]
+    let inserts: [Insertion]
+    let updates: [Change]
+    let moves: [Change]
+
+    init(type: String, count: Int, batch: CacheTransactionBatch) {
+        self.type = type
+        self.count = count
+        deletes = batch.deletions.map { Deletion(from: $0.from, id: $0.id.uuidString) }
+        inserts = batch.insertions.map { Insertion(index: $0.to, mood: MoodJSON($0.mood)) }
+        updates = batch.updates.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood)) }
+        moves = batch.moves.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood)) }
+    }
+}

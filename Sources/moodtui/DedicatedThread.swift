@@ -1,0 +1,13 @@
+import Foundation
+
+/// Runs blocking work — the terminal UI loop, `watch`'s wait for commits — on a thread of its own
+/// and awaits it, so that it never holds one of Swift concurrency's few pool threads.
+enum DedicatedThread {
+    static func run<T: Sendable>(name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Result { try body() }) }
+            thread.name = name
+            thread.start()
+        }
+    }
+}

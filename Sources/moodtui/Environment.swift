@@ -1,0 +1,21 @@
+import Foundation
+
+/// The environment variables moodtui reads, read only here (the composition root), so that no
+/// library type depends on the process environment.
+enum Environment {
+    static var variables: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// `$XDG_DATA_HOME`, or `~/.local/share`.
+    static var dataHome: URL { xdg("XDG_DATA_HOME", default: ".local/share") }
+
+    /// `$XDG_STATE_HOME`, or `~/.local/state`: where logs go.
+    static var stateHome: URL { xdg("XDG_STATE_HOME", default: ".local/state") }
+
+    /// Whether the person asked for no colour (https://no-color.org).
+    static var noColor: Bool { !(variables["NO_COLOR"] ?? "").isEmpty }
+
+    private static func xdg(_ name: String, default relative: String) -> URL {
+        if let value = variables[name], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(relative)
+    }
+}

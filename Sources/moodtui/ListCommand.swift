@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import MoodKit
+import MoodListModule
+
+/// `moodtui list`: prints the journal, newest first.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Print the moods, newest first.")
+
+    @OptionGroup var journal: JournalOptions
+
+    @Flag(help: "Print a JSON array of moods (id, date, level, levelName, note, creatorID, modifiedAt, sync).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Print at most this many moods.", valueName: "n"))
+    var limit: Int?
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
+    }
+
+    func run() throws {
+        let store = try journal.open()
+        let moods = try store.read { try $0.moods(.journal, order: .newestFirst, limit: limit) }
+        if json {
+            try JSONLines.print(moods.map(MoodJSON.init))
+            return
+        }
+        let formatter = MoodDateFormatter()
+        let now = Date()
+        for mood in moods {
+            let date = formatter.string(for: mood.date, now: now).padding(toLength: 16, withPad: " ", startingAt: 0)
+            let level = mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)
+            print("\(date)  \(level)  \(mood.id.uuidString)  \(mood.note)")
+        }
+    }
+}

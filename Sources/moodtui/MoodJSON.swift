@@ -1,0 +1,57 @@
+import Foundation
+import MoodKit
+
+/// A mood as `list --json` and `watch --json` print it.
+struct MoodJSON: Encodable {
+    let id: String
+    let date: String
+    let level: Int
+    let levelName: String
+    let note: String
+    let creatorID: String
+    let modifiedAt: String
+    let sync: String
+
+    init(_ mood: Mood) {
+        id = mood.id.uuidString
+        date = ISO8601.string(from: mood.date)
+        level = mood.level.rawValue
+        levelName = mood.level.name
+        note = mood.note
+        creatorID = mood.creatorID
+        modifiedAt = ISO8601.string(from: mood.modifiedAt)
+        sync = mood.sync.summary.rawValue
+    }
+}
+
+/// ISO 8601 dates as moodtui writes and reads them on the command line.
+enum ISO8601 {
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutFraction = Date.ISO8601FormatStyle()
+
+    /// `2026-11-22T08:30:00.000Z`.
+    static func string(from date: Date) -> String {
+        date.formatted(withFraction)
+    }
+
+    /// Parses `2026-11-22T08:30:00Z`, with or without fractional seconds, or a zone offset.
+    static func date(from text: String) throws(MoodValidationError) -> Date {
+        if let date = try? withFraction.parse(text) { return date }
+        if let date = try? withoutFraction.parse(text) { return date }
+        throw .invalidDate(text)
+    }
+}
+
+/// One JSON value per line, flushed at once so that a script reading a pipe sees it immediately.
+enum JSONLines {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func print(_ value: some Encodable) throws {
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+}

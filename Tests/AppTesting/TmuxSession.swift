@@ -1,0 +1,82 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a private tmux server running one command in a window
+/// of a fixed size, driven with `send-keys` and read with `capture-pane`.
+public final class TmuxSession {
+    private let socket = "moodtui-test-\(UUID().uuidString.prefix(8))"
+    private let tmux: URL
+    private let configuration: URL
+
+    /// Starts `command` (already quoted for the shell) at `columns`×`rows`, with `LANG=C.UTF-8`
+    /// and `TERM=xterm-256color` plus `environment`.
+    /// - Throws: ``TestSetupError`` when tmux is missing: the test fails rather than skips.
+    public init(command: String, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+        guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: FileManager.default.isExecutableFile)
+        else { throw TestSetupError("tmux is not installed (.ci/run installs it; locally: apt-get install tmux)") }
+        self.tmux = URL(fileURLWithPath: tmux)
+        configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf")
+        try "set -g remain-on-exit on\nset -g status off\n"
+            .write(to: configuration, atomically: true, encoding: .utf8)
+        let variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color"].merging(environment) { $1 }
+        let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        try run(capturingOutput: false, ["-f", configuration.path, "new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)",
+                 "env \(exports) \(command)"])
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: configuration)
+    }
+
+    /// The screen last read by ``screen()``, for failure messages.
+    public private(set) var lastScreen = ""
+
+    /// The screen as text, one line per row.
+    public func screen() throws -> String {
+        lastScreen = try run(["capture-pane", "-p", "-t", "main"])
+        return lastScreen
+    }
+
+    /// Presses keys by tmux name ("Enter", "Escape", "Up", "C-c", "q").
+    public func press(_ keys: String...) throws {
+        try run(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Types text literally, wide characters and emoji included.
+    public func type(_ text: String) throws {
+        try run(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// Resizes the window, as a person dragging the terminal's corner would.
+    public func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The exit status once the command has ended, else `nil`.
+    public func exitStatus() throws -> Int32? {
+        let fields = try run(["display-message", "-p", "-t", "main", "#{pane_dead} #{pane_dead_status}"])
+            .split(separator: " ").map(String.init)
+        guard fields.first == "1", fields.count > 1 else { return nil }
+        return Int32(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Waits until the screen satisfies `condition`; on time-out returns false (the caller's
+    /// expectation then fails and shows the screen).
+    public func waitForScreen(upTo timeout: Duration = .seconds(5), _ condition: (String) -> Bool) throws -> Bool {
+        try Deadline.wait(upTo: timeout) { condition(try screen()) }
+    }
+
+    @discardableResult
+    private func run(capturingOutput: Bool = true, _ arguments: [String]) throws -> String {
+        let result = try ProcessResult.run(tmux, ["-L", socket] + arguments, capturingOutput: capturingOutput)
+        guard result.status == 0 else {
+            throw TestSetupError("tmux \(arguments.first ?? "") failed: \(result.standardError)")
+        }
+        return result.standardOutput
+    }
+
+    /// Single-quotes `text` for the shell.
+    public static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import MoodKit
+import MoodListModule
+import Testing
+import TerminalUI
+@testable import MoodListScreen
+
+@Suite struct MoodListScreenViewTests {
+    let screen = MoodListFixtures.screen()
+
+    @discardableResult
+    private func draw(_ model: MoodListViewModel, colors: ColorSupport = .extended256) -> MoodListScreenView {
+        let view = MoodListScreenView(screen: screen, colorSupport: colors)
+        view.display(model, changes: .all)
+        return view
+    }
+
+    @Test func theHeaderShowsTheTitleCountAndStatusRightAlignedInReverse() {
+        draw(MoodListFixtures.model())
+        #expect(screen.lines[0].hasPrefix(" moodtui  3 moods"))
+        #expect(screen.lines[0].hasSuffix("local only"))
+        #expect(screen.column(of: "local only", row: 0) == 80 - 11)
+        #expect(screen.style(row: 0, column: 40).reverse)
+        #expect(screen.style(row: 0, column: 1).bold)
+    }
+
+    @Test func listLinesShowLevelDateNoteAndSyncMarkerInTheirColumns() {
+        draw(MoodListFixtures.model())
+        #expect(screen.column(of: "great", row: 1) == 3)
+        #expect(screen.column(of: "5 min ago", row: 1) == 9)
+        #expect(screen.column(of: "sunny walk by the river", row: 1) == 26)
+        #expect(screen.lines[1].hasSuffix(" ·"))
+        #expect(screen.column(of: "yesterday 21:04", row: 2) == 9)
+        #expect(screen.lines[2].hasSuffix(" ✓"))
+        #expect(screen.column(of: "✓", row: 2) == 79)
+        #expect(screen.lines[3].hasPrefix("██ awful 2024-03-01 08:15 missed the train"))
+        #expect(screen.column(of: "!", row: 3) == 79)
+    }
+
+    @Test func swatchesTakeTheLevelColour() {
+        draw(MoodListFixtures.model(selected: nil))
+        #expect(screen.lines[2].hasPrefix("██ meh"))
+        #expect(screen.style(row: 1, column: 0).foreground == .cyan)
+        #expect(screen.style(row: 2, column: 1).foreground == .yellow)
+        #expect(screen.style(row: 3, column: 0).foreground == .red)
+    }
+
+    @Test func theSelectedLineIsReversedAcrossTheFullWidthOnly() {
+        draw(MoodListFixtures.model(selected: 1))
+        for column in [0, 3, 9, 26, 50, 78, 79] {
+            #expect(screen.style(row: 2, column: column).reverse, "column \(column)")
+        }
+        #expect(screen.style(row: 2, column: 0).foreground == .yellow, "the swatch keeps its colour")
+        #expect(!screen.style(row: 1, column: 3).reverse)
+        #expect(!screen.style(row: 3, column: 50).reverse)
+    }
+
+    @Test func wideCharactersAreMeasuredSoTheMarkerStaysAtTheEdge() {
+        draw(MoodListFixtures.model())
+        let note = "東京で寿司 🍣"
+        #expect(TextWidth.columns(of: note) == 13)
+        #expect(screen.column(of: note, row: 2) == 26)
+        #expect(screen.lines[2].hasSuffix(note + String(repeating: " ", count: 80 - 2 - 26 - 13 + 1) + "✓"))
+    }
+
+    @Test func aLongWideNoteIsCutWithAnEllipsisBeforeTheMarkerColumn() {
+        let screen = MoodListFixtures.screen(rows: 10, columns: 40)
+        let rows = [
+            MoodListFixtures.row(.great, "5 min ago", "東京で寿司を食べた日は最高", sync: .waiting),
+            MoodListFixtures.row(.good, "5 min ago", "a東京で寿司を食べた", sync: .synced),
+        ]
+        MoodListScreenView(screen: screen, colorSupport: .basic8).display(MoodListFixtures.model(rows: rows, selected: nil), changes: .all)
+        let prefix = "██ great 5 min ago        "
+        #expect(screen.lines[1] == prefix + "東京で寿司…  ·", "11 columns: a sixth ideograph would need 2 beside the ellipsis")
+        #expect(screen.lines[2] == "██ good  5 min ago        a東京で寿司… ✓", "12 columns, then the gap, then the marker")
+    }
+
+    @Test func theMessageLineShowsErrorsInRedAndTheFooterIsDim() {
+        draw(MoodListFixtures.model(message: MoodListMessage(.error, "Could not save: disk full")))
+        #expect(screen.lines[22] == "Could not save: disk full")
+        #expect(screen.style(row: 22, column: 0) == TextStyle(foreground: .red, bold: true))
+        #expect(screen.lines[23].hasPrefix("↑↓ move · a add"))
+        #expect(screen.style(row: 23, column: 0).dim)
+        #expect(screen.cursor.visible == false)
+    }
+
+    @Test func anInfoMessageIsPlain() {
+        draw(MoodListFixtures.model(message: MoodListMessage(.info, "Deleted. u to undo")))
+        #expect(screen.lines[22] == "Deleted. u to undo")
+        #expect(screen.style(row: 22, column: 0) == .plain)
+    }
+
+    @Test func anEmptyListShowsTheEmptyTextCentredInTheListArea() {
+        draw(MoodListFixtures.model(rows: [], selected: nil))
+        let text = "No moods yet — press a to add one"
+        #expect(screen.lines[11].trimmingCharacters(in: .whitespaces) == text)
+        #expect(screen.column(of: text, row: 11) == (80 - TextWidth.columns(of: text)) / 2)
+        #expect(screen.lines[1...10].allSatisfy { $0.isEmpty })
+    }
+
+    @Test func aRowStillBeingReadShowsAPlaceholder() {
+        draw(MoodListFixtures.model(rows: [nil, MoodListFixtures.rows[0]], selected: 0))
+        #expect(screen.lines[1].trimmingCharacters(in: .whitespaces) == "…")
+        #expect(screen.style(row: 1, column: 40).reverse)
+        #expect(screen.lines[2].contains("great"))
+    }
+
+    @Test func withoutColourSwatchesAreBarsWhoseHeightFollowsTheLevel() {
+        let rows = MoodLevel.allCases.map { MoodListFixtures.row($0, "today", "") }
+        draw(MoodListFixtures.model(rows: rows, selected: nil), colors: .none)
+        let swatches = (1...5).map { String(screen.lines[$0].prefix(2)) }
+        #expect(swatches == ["▁ ", "▃ ", "▅ ", "▆ ", "█ "])
+        #expect(Set(swatches).count == 5)
+        #expect(screen.style(row: 1, column: 0).foreground == nil)
+    }
+
+    @Test func displayPresentsOncePerCall() {
+        let view = draw(MoodListFixtures.model())
+        view.display(MoodListFixtures.model(), changes: MoodListViewChanges(lines: [1]))
+        #expect(screen.presentCount == 2)
+    }
+
+    @Test func listRowCountIsTheRowsBetweenHeaderAndMessageLine() {
+        let view = draw(MoodListFixtures.model())
+        #expect(view.listRowCount == 21)
+        screen.resize(to: TerminalSize(rows: 8, columns: 40))
+        #expect(view.listRowCount == 5)
+    }
+}

@@ -1,0 +1,89 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// The real `moodtui` binary in a real terminal (tmux), driven by keys as a person would.
+@Suite(.serialized) struct TerminalAppTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-tmux-\(UUID().uuidString)")
+    var journal: String { folder.appendingPathComponent("journal.sqlite").path }
+
+    private func launch(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
+        let binary = try BuiltProducts.moodtui.path
+        let log = folder.appendingPathComponent("moodtui.log").path
+        let session = try TmuxSession(
+            command: "\(TmuxSession.quote(binary)) --journal \(TmuxSession.quote(journal)) --log-file \(TmuxSession.quote(log))",
+            columns: columns, rows: rows, environment: environment)
+        return session
+    }
+
+    private func add(_ note: String, level: String = "good", date: String? = nil) throws {
+        let result = try ProcessResult.moodtui(
+            ["add", "--journal", journal, "--level", level, "--note", note] + (date.map { ["--date", $0] } ?? []))
+        try #require(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test func addingAMoodWithEmojiAndCJKByKeyboardShowsItInTheList() throws {
+        let app = try launch()
+        #expect(try app.waitForScreen { $0.contains("No moods yet") })
+        try app.press("a")
+        #expect(try app.waitForScreen { $0.contains("New mood") })
+        try app.press("5")
+        try app.type("寿司 🍣 東京")
+        try app.press("Enter")
+        #expect(try app.waitForScreen { $0.contains("寿司 🍣 東京") && $0.contains("great") && !$0.contains("New mood") },
+                "\(app.lastScreen)")
+        #expect(try app.waitForScreen { $0.contains("1 mood") })
+        let listed = try ProcessResult.moodtui(["list", "--json", "--journal", journal])
+        #expect(listed.standardOutput.contains("寿司 🍣 東京"))
+    }
+
+    @Test func aMoodAddedFromAnotherShellAppearsWithinASecond() throws {
+        try add("already here")
+        let app = try launch()
+        #expect(try app.waitForScreen { $0.contains("already here") })
+        try add("from another shell")
+        #expect(try app.waitForScreen(upTo: .seconds(1)) { $0.contains("from another shell") }, "\(app.lastScreen)")
+    }
+
+    @Test func deletingByKeyboardAsksAndThenRemovesTheMood() throws {
+        try add("keep", date: "2026-01-01T00:00:00Z")
+        try add("remove me", date: "2026-02-01T00:00:00Z")
+        let app = try launch()
+        #expect(try app.waitForScreen { $0.contains("remove me") })
+        try app.press("d")
+        #expect(try app.waitForScreen { $0.contains("Delete this mood? (y/n)") })
+        try app.press("y")
+        #expect(try app.waitForScreen { !$0.contains("remove me") && $0.contains("keep") }, "\(app.lastScreen)")
+        try app.press("u")
+        #expect(try app.waitForScreen { $0.contains("remove me") }, "undo should bring it back")
+    }
+
+    @Test func resizingReLaysOutAndATinyTerminalGetsAMessage() throws {
+        try add("resize me")
+        let app = try launch()
+        #expect(try app.waitForScreen { $0.contains("resize me") })
+        try app.resize(columns: 30, rows: 6)
+        #expect(try app.waitForScreen { $0.contains("at least") }, "\(app.lastScreen)")
+        try app.resize(columns: 120, rows: 40)
+        #expect(try app.waitForScreen { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return screen.contains("resize me") && lines.count >= 40 && lines[39].contains("q quit")
+        }, "\(app.lastScreen)")
+    }
+
+    @Test func quittingRestoresTheTerminalAndExitsWithZero() throws {
+        let app = try launch()
+        #expect(try app.waitForScreen { $0.contains("moodtui") })
+        try app.press("q")
+        #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
+        #expect(try app.exitStatus() == 0)
+    }
+
+    @Test func ctrlCQuitsCleanlyToo() throws {
+        let app = try launch()
+        #expect(try app.waitForScreen { $0.contains("moodtui") })
+        try app.press("C-c")
+        #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil })
+        #expect(try app.exitStatus() == 0)
+    }
+}
