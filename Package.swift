@@ -48,7 +48,7 @@ let package = Package(
 
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit"]),
         .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
-        .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting"]),
+        .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "JournalTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -1,0 +1,61 @@
+import Foundation
+import AppTesting
+import JournalTesting
+import MoodKit
+import MoodStore
+import Synchronization
+import Testing
+
+@Suite struct JournalWatcherTests {
+    let journal: TemporaryJournal
+    let received = ReceivedChanges()
+    init() throws { journal = try TemporaryJournal() }
+
+    private func watch(_ store: JournalStore) throws -> JournalWatcher {
+        try JournalWatcher(store: store) { [received] in received.append($0) }
+    }
+
+    @Test func eachCommitIsReportedOnceWithItsIDsColumnsAndOrigin() throws {
+        let watcher = try watch(journal.store)
+        defer { watcher.stop() }
+        let mood = try journal.add()
+        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .great, note: "edited") }
+        #expect(Deadline.wait(upTo: .seconds(5)) { received.changes.count >= 2 })
+        let changes = received.changes
+        #expect(changes.count == 2)
+        #expect(changes.first?.inserted == [mood.id])
+        #expect(changes.first?.origin == .ui)
+        #expect(changes.last?.updated == [mood.id])
+        #expect(changes.last?.changedColumns == [.level, .note, .modifiedAt])
+        #expect(changes.last?.origin == .commandLine)
+        #expect(changes.allSatisfy { !$0.isFromOtherProcess })
+    }
+
+    @Test func aCommitThroughAnotherConnectionToTheSameFileIsNoticed() throws {
+        let watcher = try watch(journal.store)
+        defer { watcher.stop() }
+        let other = try JournalStore(path: journal.path)
+        let mood = try Mood.new(level: .bad, creatorID: "elsewhere")
+        try other.write(origin: .commandLine) { try $0.add(mood) }
+        #expect(Deadline.wait(upTo: .seconds(1)) { received.changes.contains { $0.inserted.contains(mood.id) } })
+    }
+
+    @Test func aStoppedWatcherReportsNothingMore() throws {
+        let watcher = try watch(journal.store)
+        watcher.stop()
+        try journal.add()
+        let other = try watch(journal.store)
+        defer { other.stop() }
+        try journal.add()
+        // The second watcher saw the second commit, so the first one had its chance too.
+        #expect(Deadline.wait(upTo: .seconds(5)) { received.changes.count >= 1 })
+        #expect(received.changes.count == 1)
+    }
+}
+
+/// Changes reported on the watcher's thread, read on the test's.
+final class ReceivedChanges: Sendable {
+    private let state = Mutex<[JournalChange]>([])
+    var changes: [JournalChange] { state.withLock { $0 } }
+    func append(_ changes: [JournalChange]) { state.withLock { $0 += changes } }
+}
