@@ -33,6 +33,10 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CNCurses"]),
         .target(name: "MoodListScreen", dependencies: ["MoodKit", "MoodListModule", "TerminalUI"]),
 
+        // MARK: - Sync server
+
+        .target(name: "SyncProtocol", dependencies: ["MoodKit"]),
+
         // MARK: - Command line (composition root)
 
         .executableTarget(
@@ -56,6 +60,7 @@ let package = Package(
         .target(name: "AppTesting", path: "Tests/AppTesting"),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
+        .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "MoodKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

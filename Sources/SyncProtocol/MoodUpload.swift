@@ -1,0 +1,44 @@
+import Foundation
+
+/// One mood in `POST /v1/moods`: the mood's id, its content, and the server version the client
+/// last saw.
+///
+/// ```json
+/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "modifiedAt": 1795000000000,
+///  "level": 4, "note": "good run", "creatorID": "laptop-7f3a", "baseVersion": 12}
+/// ```
+public struct MoodUpload: Hashable, Sendable, Identifiable {
+    /// The id the creating device gave the mood; the idempotency key.
+    public var id: UUID
+    /// What the client wants the server to hold.
+    public var content: MoodContent
+    /// The ``SyncedMood/version`` the client last saw, or `nil` for a mood the client believes
+    /// the server has never seen.
+    public var baseVersion: Int64?
+
+    /// Makes an upload.
+    public init(id: UUID, content: MoodContent, baseVersion: Int64?) {
+        self.id = id
+        self.content = content
+        self.baseVersion = baseVersion
+    }
+}
+
+extension MoodUpload: Codable {
+    enum CodingKeys: String, CodingKey { case id, baseVersion }
+
+    /// Decodes the flat object: `id`, ``MoodContent``'s fields and `baseVersion` side by side.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        baseVersion = try container.decodeIfPresent(Int64.self, forKey: .baseVersion)
+        content = try MoodContent(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(baseVersion, forKey: .baseVersion)
+        try content.encode(to: encoder)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A mood as the server holds it: id, content and the version the server gave it.
+///
+/// ```json
+/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "modifiedAt": 1795000000000,
+///  "level": 4, "note": "good run", "creatorID": "laptop-7f3a", "version": 12}
+/// ```
+public struct SyncedMood: Hashable, Sendable, Identifiable {
+    /// The id the creating device gave the mood.
+    public var id: UUID
+    /// The mood's values.
+    public var content: MoodContent
+    /// Grows every time the server stores a new content for this mood; send it back as
+    /// ``MoodUpload/baseVersion`` to change the mood.
+    public var version: Int64
+
+    /// Makes a server copy.
+    public init(id: UUID, content: MoodContent, version: Int64) {
+        self.id = id
+        self.content = content
+        self.version = version
+    }
+}
+
+extension SyncedMood: Codable {
+    enum CodingKeys: String, CodingKey { case id, version }
+
+    /// Decodes the flat object: `id`, ``MoodContent``'s fields and `version` side by side.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        version = try container.decode(Int64.self, forKey: .version)
+        content = try MoodContent(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(version, forKey: .version)
+        try content.encode(to: encoder)
+    }
+}

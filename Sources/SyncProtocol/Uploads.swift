@@ -1,0 +1,75 @@
+import Foundation
+
+/// The body of `POST /v1/moods`: `{"moods": [MoodUpload, …]}`, at most
+/// ``SyncLimits/maximumUploadBatch`` moods, each id at most once.
+public struct UploadRequest: Codable, Hashable, Sendable {
+    /// The moods to create or change.
+    public var moods: [MoodUpload]
+
+    public init(moods: [MoodUpload]) { self.moods = moods }
+}
+
+/// The answer to `POST /v1/moods`: every mood of the request is either saved or in conflict.
+///
+/// ```json
+/// {"saved": [{"id": "…", "version": 13}],
+///  "conflicts": [{"id": "…", "reason": "stale", "server": {SyncedMood}}],
+///  "token": "…"}
+/// ```
+public struct UploadResponse: Codable, Hashable, Sendable {
+    /// Moods the server now holds with the uploaded content (newly written, or already equal).
+    public var saved: [SavedMood]
+    /// Moods the server did not change.
+    public var conflicts: [MoodConflict]
+    /// The account's latest change token after the request.
+    public var token: ChangeToken
+
+    public init(saved: [SavedMood], conflicts: [MoodConflict], token: ChangeToken) {
+        self.saved = saved
+        self.conflicts = conflicts
+        self.token = token
+    }
+}
+
+/// A mood the server holds with the content the client sent, and its version there.
+public struct SavedMood: Codable, Hashable, Sendable {
+    public var id: UUID
+    /// The version to send as ``MoodUpload/baseVersion`` next time.
+    public var version: Int64
+
+    public init(id: UUID, version: Int64) {
+        self.id = id
+        self.version = version
+    }
+}
+
+/// A mood the server refused to change, with the reason and the server's copy (as CloudKit's
+/// `serverRecordChanged` error carries the server record).
+public struct MoodConflict: Codable, Hashable, Sendable {
+    /// Why the server refused.
+    public enum Reason: String, Codable, Hashable, Sendable {
+        /// Someone changed the mood since ``MoodUpload/baseVersion`` (or the client sent no base
+        /// version for a mood the server has): merge with `server` and upload again with its version.
+        case stale
+        /// The mood was deleted; it cannot come back under the same id. `server` is `null`.
+        case deleted
+    }
+
+    public var id: UUID
+    public var reason: Reason
+    /// The server's current copy; `null` when deleted.
+    public var server: SyncedMood?
+
+    public init(id: UUID, reason: Reason, server: SyncedMood?) {
+        self.id = id
+        self.reason = reason
+        self.server = server
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(server, forKey: .server)  // an explicit null
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import MoodKit
+import SyncProtocol
+import Testing
+
+/// The JSON shapes of protocol v1, decoded from text as a client or server would send them.
+@Suite struct WireFormatTests {
+    let id = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
+
+    private func upload(_ fields: String) throws -> MoodUpload {
+        try JSONDecoder().decode(MoodUpload.self, from: Data("""
+            {"id": "\(id.uuidString)", "date": 1795000000123, "modifiedAt": 1795000000456, \(fields)}
+            """.utf8))
+    }
+
+    @Test func anUploadIsOneFlatObjectWithMillisecondDates() throws {
+        let decoded = try upload(#""level": 4, "note": "  good run  ", "creatorID": "laptop", "baseVersion": 12"#)
+        #expect(decoded.id == id)
+        #expect(decoded.baseVersion == 12)
+        #expect(decoded.content.level == .good)
+        #expect(decoded.content.note == "good run")
+        #expect(decoded.content.date.millisecondsSince1970 == 1_795_000_000_123)
+        #expect(decoded.content.modifiedAt.millisecondsSince1970 == 1_795_000_000_456)
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? [String: Any]
+        #expect(json?["date"] as? Int == 1_795_000_000_123)
+        #expect(json?["level"] as? Int == 4)
+        #expect(try JSONDecoder().decode(MoodUpload.self, from: JSONEncoder().encode(decoded)) == decoded)
+    }
+
+    @Test func aMissingBaseVersionMeansANewMood() throws {
+        #expect(try upload(#""level": 1, "creatorID": "laptop""#).baseVersion == nil)
+        #expect(try upload(#""level": 1, "creatorID": "laptop", "baseVersion": null"#).baseVersion == nil)
+    }
+
+    @Test(arguments: [
+        #""level": 0, "creatorID": "x""#, #""level": 6, "creatorID": "x""#, #""level": "4", "creatorID": "x""#,
+        #""level": 3, "creatorID": """#, #""level": 3"#,
+        #""level": 3, "creatorID": "x", "note": 5"#,
+    ])
+    func invalidFieldsAreRefused(fields: String) {
+        #expect(throws: DecodingError.self) { try upload(fields) }
+    }
+
+    @Test func aNoteIsMeasuredAfterTrimming() throws {
+        let longest = String(repeating: "é", count: MoodNote.maximumLength)
+        #expect(try upload(#""level": 3, "creatorID": "x", "note": "  \#(longest)\n""#).content.note == longest)
+        #expect(throws: DecodingError.self) { try upload(#""level": 3, "creatorID": "x", "note": "\#(longest)!""#) }
+    }
+
+    @Test func anInvalidIDIsRefused() {
+        let json = #"{"id": "not-a-uuid", "date": 0, "modifiedAt": 0, "level": 3, "creatorID": "x"}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(MoodUpload.self, from: Data(json.utf8)) }
+    }
+
+    @Test func aDeletedConflictCarriesAnExplicitNullServerCopy() throws {
+        let conflict = MoodConflict(id: id, reason: .deleted, server: nil)
+        let text = String(decoding: try JSONEncoder().encode(conflict), as: UTF8.self)
+        #expect(text.contains(#""server":null"#))
+        #expect(text.contains(#""reason":"deleted""#))
+    }
+
+    @Test func changesAreTaggedByKind() throws {
+        let mood = SyncedMood(
+            id: id, content: MoodContent(date: Date(millisecondsSince1970: 5), modifiedAt: Date(millisecondsSince1970: 6),
+                                         level: .meh, note: "", creatorID: "x"), version: 3)
+        let page = ChangesResponse(changes: [.upsert(mood), .delete(id)], token: ChangeToken(rawValue: "t"), more: true)
+        let data = try JSONEncoder().encode(page)
+        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let changes = json?["changes"] as? [[String: Any]]
+        #expect(changes?.map { $0["kind"] as? String } == ["upsert", "delete"])
+        #expect((changes?.first?["mood"] as? [String: Any])?["version"] as? Int == 3)
+        #expect(try JSONDecoder().decode(ChangesResponse.self, from: data) == page)
+    }
+}
