@@ -1,0 +1,36 @@
+import Foundation
+
+/// A person's account on the server: every mood belongs to exactly one, and a device token
+/// opens exactly one.
+public struct Account: Hashable, Sendable {
+    /// The storage's key for the account; never shown to clients.
+    public var id: Int64
+    /// The name given with `moodtui account add NAME`.
+    public var name: String
+
+    public init(id: Int64, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// Whether `name` is acceptable: 1–64 letters, digits, `.`, `_`, `-` or `@`.
+    public static func isValidName(_ name: String) -> Bool {
+        (1...64).contains(name.count)
+            && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-@".unicodeScalars.contains($0)) }
+    }
+}
+
+/// One line of `moodtui account list`.
+public struct AccountSummary: Hashable, Sendable {
+    public var name: String
+    /// Device tokens that still open the account.
+    public var devices: Int
+    /// Moods held, tombstones not counted.
+    public var moods: Int
+
+    public init(name: String, devices: Int, moods: Int) {
+        self.name = name
+        self.devices = devices
+        self.moods = moods
+    }
+}

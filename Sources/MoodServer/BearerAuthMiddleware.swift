@@ -1,0 +1,17 @@
+import Hummingbird
+
+/// Resolves `Authorization: Bearer TOKEN` to an account, or answers 401.
+struct BearerAuthMiddleware<Storage: MoodServerStorage>: RouterMiddleware {
+    typealias Context = MoodRequestContext
+    let storage: Storage
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+            case let token = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces), !token.isEmpty,
+            let account = try await storage.account(forTokenHash: DeviceToken.hash(token))
+        else { throw ServerError.unauthorized }
+        var context = context
+        context.account = account
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+import SyncProtocol
+
+/// A ``MoodServerStorage`` in memory, gone when the process ends: for tests, and for the same
+/// test bodies to run against it and ``SQLiteMoodServerStorage``.
+public final class InMemoryMoodServerStorage: MoodServerStorage {
+    private struct AccountState {
+        var account: Account
+        var lastSequence: Int64 = 0
+        var moods: [UUID: MoodRecord] = [:]
+    }
+
+    private struct State {
+        var accounts: [Int64: AccountState] = [:]
+        var tokens: [Data: Int64] = [:]
+    }
+
+    public let storeID = UUID().uuidString
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func checkHealth() async throws {}
+
+    public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {
+        state.withLock { state in
+            let account = state.accounts.values.first { $0.account.name == name }?.account
+                ?? Account(id: Int64(state.accounts.count + 1), name: name)
+            if state.accounts[account.id] == nil { state.accounts[account.id] = AccountState(account: account) }
+            state.tokens[tokenHash] = account.id
+            return account
+        }
+    }
+
+    public func account(forTokenHash hash: Data) async throws -> Account? {
+        state.withLock { state in state.tokens[hash].flatMap { state.accounts[$0]?.account } }
+    }
+
+    public func accounts() async throws -> [AccountSummary] {
+        state.withLock { state in
+            state.accounts.values.map { entry in
+                AccountSummary(
+                    name: entry.account.name, devices: state.tokens.values.filter { $0 == entry.account.id }.count,
+                    moods: entry.moods.values.filter { $0.content != nil }.count)
+            }
+            .sorted { $0.name < $1.name }
+        }
+    }
+
+    public func revokeToken(hash: Data) async throws -> Account? {
+        state.withLock { state in state.tokens.removeValue(forKey: hash).flatMap { state.accounts[$0]?.account } }
+    }
+
+    public func revokeAllTokens(ofAccount name: String) async throws -> Int? {
+        state.withLock { state in
+            guard let id = state.accounts.values.first(where: { $0.account.name == name })?.account.id else { return nil }
+            let revoked = state.tokens.filter { $0.value == id }.keys
+            revoked.forEach { state.tokens[$0] = nil }
+            return revoked.count
+        }
+    }
+
+    public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
+        state.withLock { state in
+            var entry = state.accounts[account.id] ?? AccountState(account: account)
+            var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
+            for upload in uploads {
+                switch UpsertDecision.decide(upload, current: entry.moods[upload.id]) {
+                case .write:
+                    entry.lastSequence += 1
+                    entry.moods[upload.id] = MoodRecord(
+                        id: upload.id, content: upload.content, version: entry.lastSequence, sequence: entry.lastSequence)
+                    saved.append(SavedMood(id: upload.id, version: entry.lastSequence))
+                case .unchanged(let version):
+                    saved.append(SavedMood(id: upload.id, version: version))
+                case .conflict(let conflict):
+                    conflicts.append(conflict)
+                }
+            }
+            let changed = entry.lastSequence != state.accounts[account.id]?.lastSequence ?? 0
+            state.accounts[account.id] = entry
+            return UpsertResult(saved: saved, conflicts: conflicts, latestSequence: entry.lastSequence, changedAnything: changed)
+        }
+    }
+
+    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
+        state.withLock { state in
+            var entry = state.accounts[account.id] ?? AccountState(account: account)
+            var deleted: [UUID] = []
+            for id in ids {
+                guard let record = entry.moods[id], record.content != nil else { continue }
+                entry.lastSequence += 1
+                entry.moods[id] = MoodRecord(id: id, content: nil, version: entry.lastSequence, sequence: entry.lastSequence)
+                deleted.append(id)
+            }
+            state.accounts[account.id] = entry
+            return DeletionResult(deleted: deleted, latestSequence: entry.lastSequence)
+        }
+    }
+
+    public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
+        state.withLock { state in
+            let entry = state.accounts[account.id] ?? AccountState(account: account)
+            let records = entry.moods.values.filter { $0.sequence > sequence }.sorted { $0.sequence < $1.sequence }
+            return ChangePage(records: Array(records.prefix(limit + 1)), limit: limit, latestSequence: entry.lastSequence)
+        }
+    }
+}

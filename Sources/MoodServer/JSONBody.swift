@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import SyncProtocol
+
+/// Reading request bodies and writing responses as JSON, with errors in the protocol's shape.
+enum JSONBody {
+    /// Collects at most ``SyncLimits/maximumBodySize`` bytes and decodes them.
+    /// - Throws: 413 past the limit; 400 naming the field for malformed JSON or invalid values.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: SyncLimits.maximumBodySize)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw ServerError.tooLarge("the request body is larger than \(SyncLimits.maximumBodySize) bytes")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw ServerError.badRequest(describe(error))
+        } catch {
+            throw ServerError.badRequest("the body is not valid JSON")
+        }
+    }
+
+    /// A 200 (or `status`) response with `value` as JSON.
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONEncoder().encode(value)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return path.isEmpty ? "the body" : String(path.drop { $0 == "." })
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), got null"
+        case .keyNotFound(let key, let context): return "\(path(context)): missing '\(key.stringValue)'"
+                .replacingOccurrences(of: "the body: ", with: "")
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the body is not valid JSON" : "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "the body does not match the protocol"
+        }
+    }
+}

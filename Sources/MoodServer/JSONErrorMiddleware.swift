@@ -1,0 +1,41 @@
+import Hummingbird
+import Logging
+import SyncProtocol
+
+/// Turns every error into the protocol's JSON shape, `{"error", "message"}`: our own errors as
+/// they are, Hummingbird's by status (404 for an unknown route, 405 for a known path with the
+/// wrong method, 413 for a body past the limit), anything else as a logged 500.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Path → methods served, for 405 and its `Allow` header.
+    let allowedMethods: [String: [HTTPRequest.Method]]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServerError {
+            throw error
+        } catch let error as any HTTPResponseError {
+            throw translate(error.status, request: request)
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            throw ServerError(status: .internalServerError, code: "internal", message: "the server failed; try again later")
+        }
+    }
+
+    private func translate(_ status: HTTPResponse.Status, request: Request) -> ServerError {
+        switch status {
+        case .notFound:
+            if let methods = allowedMethods[request.uri.path] {
+                return ServerError(
+                    status: .methodNotAllowed, code: "method_not_allowed",
+                    message: "\(request.uri.path) takes \(methods.map(\.rawValue).joined(separator: ", "))",
+                    headers: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
+            }
+            return ServerError(status: .notFound, code: "not_found", message: "no such endpoint: \(request.uri.path)")
+        case .contentTooLarge:
+            return .tooLarge("the request body is larger than \(SyncLimits.maximumBodySize) bytes")
+        default:
+            return ServerError(status: status, code: "http_\(status.code)", message: status.reasonPhrase)
+        }
+    }
+}

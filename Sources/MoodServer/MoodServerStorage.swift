@@ -1,0 +1,95 @@
+import Foundation
+import SyncProtocol
+
+/// Where the server keeps accounts, device tokens and each account's moods and change log.
+///
+/// Routes see only this protocol: ``SQLiteMoodServerStorage`` is the default,
+/// ``InMemoryMoodServerStorage`` serves tests, and a PostgreSQL back end can join them without
+/// touching the routes. Every method is one transaction: it happens entirely or not at all.
+///
+/// Each account has a change log ordered by a sequence number that only grows: every write of a
+/// mood (content or tombstone) takes the account's next sequence, and a mood appears in the log
+/// once, at its latest sequence. Paging by sequence therefore never skips or repeats a change.
+public protocol MoodServerStorage: Sendable {
+    /// Names this store's change log; change tokens carry it, so a token from another store is
+    /// recognised. Stable across restarts.
+    var storeID: String { get }
+
+    /// - Throws: when the store cannot be read.
+    func checkHealth() async throws
+
+    /// Adds a device token (by its hash) to the account `name`, creating the account if needed.
+    func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account
+    /// The account a token (by its hash) opens, or `nil` for an unknown or revoked token.
+    func account(forTokenHash hash: Data) async throws -> Account?
+    /// Every account, by name.
+    func accounts() async throws -> [AccountSummary]
+    /// Revokes one token; returns the account it opened, or `nil` if no such token.
+    func revokeToken(hash: Data) async throws -> Account?
+    /// Revokes every token of the account `name`; returns how many, or `nil` if no such account.
+    func revokeAllTokens(ofAccount name: String) async throws -> Int?
+
+    /// Applies ``UpsertDecision`` to each upload in order, in one transaction.
+    /// - Precondition: no id appears twice in `uploads`.
+    func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult
+    /// Turns the moods with these ids into tombstones; unknown and already deleted ids are skipped.
+    func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult
+    /// The changes after `sequence`, oldest first, at most `limit`.
+    func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage
+}
+
+/// What ``MoodServerStorage/upsert(_:in:)`` did.
+public struct UpsertResult: Hashable, Sendable {
+    public var saved: [SavedMood]
+    public var conflicts: [MoodConflict]
+    /// The account's latest sequence after the transaction.
+    public var latestSequence: Int64
+    /// Whether the transaction wrote anything (pushes go out only then).
+    public var changedAnything: Bool
+
+    public init(saved: [SavedMood], conflicts: [MoodConflict], latestSequence: Int64, changedAnything: Bool) {
+        self.saved = saved
+        self.conflicts = conflicts
+        self.latestSequence = latestSequence
+        self.changedAnything = changedAnything
+    }
+}
+
+/// What ``MoodServerStorage/delete(_:in:)`` did.
+public struct DeletionResult: Hashable, Sendable {
+    /// The ids that were live moods and are now tombstones.
+    public var deleted: [UUID]
+    public var latestSequence: Int64
+
+    public init(deleted: [UUID], latestSequence: Int64) {
+        self.deleted = deleted
+        self.latestSequence = latestSequence
+    }
+}
+
+/// One page of an account's change log.
+public struct ChangePage: Hashable, Sendable {
+    public var changes: [Change]
+    /// Where the next page starts: the last change's sequence when `more`, else the latest.
+    public var nextSequence: Int64
+    public var more: Bool
+    /// The account's latest sequence when the page was read.
+    public var latestSequence: Int64
+
+    public init(changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64) {
+        self.changes = changes
+        self.nextSequence = nextSequence
+        self.more = more
+        self.latestSequence = latestSequence
+    }
+
+    /// Builds a page from the records after the requested sequence, oldest first, of which at
+    /// most `limit + 1` were read (the extra one only tells whether more follow).
+    public init(records: [MoodRecord], limit: Int, latestSequence: Int64) {
+        let page = records.prefix(limit)
+        let more = records.count > limit
+        self.init(
+            changes: page.map(\.change), nextSequence: more ? page.last?.sequence ?? latestSequence : latestSequence,
+            more: more, latestSequence: latestSequence)
+    }
+}

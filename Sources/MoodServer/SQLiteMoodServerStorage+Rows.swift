@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import MoodKit
+import SyncProtocol
+
+/// Reading and writing one mood row, and an account's sequence.
+extension SQLiteMoodServerStorage {
+    static func lastSequence(_ db: Database, _ account: Account) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT lastSequence FROM account WHERE id = ?", arguments: [account.id]) ?? 0
+    }
+
+    static func setLastSequence(_ db: Database, _ account: Account, _ sequence: Int64) throws {
+        try db.execute(sql: "UPDATE account SET lastSequence = ? WHERE id = ?", arguments: [sequence, account.id])
+    }
+
+    static func record(_ db: Database, _ account: Account, _ id: UUID) throws -> MoodRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM mood WHERE accountID = ? AND id = ?", arguments: [account.id, id.uuidString])
+            .map(record(from:))
+    }
+
+    static func store(_ db: Database, _ account: Account, _ record: MoodRecord) throws {
+        let content = record.content
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO mood (accountID, id, date, modifiedAt, level, note, creatorID, version, sequence)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                account.id, record.id.uuidString, content?.date.millisecondsSince1970,
+                content?.modifiedAt.millisecondsSince1970, content?.level.rawValue, content?.note, content?.creatorID,
+                record.version, record.sequence,
+            ])
+    }
+
+    static func record(from row: Row) throws -> MoodRecord {
+        let idText: String = row["id"]
+        guard let id = UUID(uuidString: idText) else { throw DatabaseError(message: "invalid mood id \(idText) in the store") }
+        var content: MoodContent?
+        if let date: Int64 = row["date"], let modifiedAt: Int64 = row["modifiedAt"], let raw: Int = row["level"],
+            let level = MoodLevel(rawValue: raw)
+        {
+            content = MoodContent(
+                date: Date(millisecondsSince1970: date), modifiedAt: Date(millisecondsSince1970: modifiedAt),
+                level: level, note: row["note"], creatorID: row["creatorID"])
+        }
+        return MoodRecord(id: id, content: content, version: row["version"], sequence: row["sequence"])
+    }
+}

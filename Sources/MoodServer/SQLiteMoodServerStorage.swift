@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import SyncProtocol
+
+/// The default ``MoodServerStorage``: one SQLite file in WAL mode, so that `moodtui account`
+/// commands can write while `moodtui serve` runs (writers wait up to 10 s for each other).
+///
+/// Moods live in one table keyed by (account, id); a tombstone is a row whose content columns
+/// are null. Each row carries the sequence of its latest change, and the change feed is an
+/// index range over (account, sequence).
+public final class SQLiteMoodServerStorage: MoodServerStorage {
+    let pool: DatabasePool
+    public let storeID: String
+
+    /// Opens (creating if needed) the store `server.sqlite` in `directory`.
+    /// - Throws: when the folder or the file cannot be created or opened.
+    public convenience init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try self.init(path: directory.appendingPathComponent("server.sqlite").path)
+    }
+
+    /// Opens (creating if needed) the store at `path`.
+    /// - Throws: when the file cannot be created, opened or migrated.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try ServerSchema.migrator.migrate(pool)
+        storeID = try pool.write { db in
+            if let id = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'storeID'") { return id }
+            let id = UUID().uuidString
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('storeID', ?)", arguments: [id])
+            return id
+        }
+    }
+
+    public func checkHealth() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
+        try await pool.write { db in
+            var sequence = try Self.lastSequence(db, account)
+            let start = sequence
+            var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
+            for upload in uploads {
+                switch UpsertDecision.decide(upload, current: try Self.record(db, account, upload.id)) {
+                case .write:
+                    sequence += 1
+                    try Self.store(db, account, MoodRecord(id: upload.id, content: upload.content, version: sequence, sequence: sequence))
+                    saved.append(SavedMood(id: upload.id, version: sequence))
+                case .unchanged(let version):
+                    saved.append(SavedMood(id: upload.id, version: version))
+                case .conflict(let conflict):
+                    conflicts.append(conflict)
+                }
+            }
+            try Self.setLastSequence(db, account, sequence)
+            return UpsertResult(saved: saved, conflicts: conflicts, latestSequence: sequence, changedAnything: sequence != start)
+        }
+    }
+
+    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
+        try await pool.write { db in
+            var sequence = try Self.lastSequence(db, account)
+            var deleted: [UUID] = []
+            for id in ids where try Self.record(db, account, id)?.content != nil {
+                sequence += 1
+                try Self.store(db, account, MoodRecord(id: id, content: nil, version: sequence, sequence: sequence))
+                deleted.append(id)
+            }
+            try Self.setLastSequence(db, account, sequence)
+            return DeletionResult(deleted: deleted, latestSequence: sequence)
+        }
+    }
+
+    public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
+        try await pool.read { db in
+            let latest = try Self.lastSequence(db, account)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM mood WHERE accountID = ? AND sequence > ? ORDER BY sequence LIMIT ?
+                """, arguments: [account.id, sequence, limit + 1])
+            return ChangePage(records: try rows.map(Self.record(from:)), limit: limit, latestSequence: latest)
+        }
+    }
+}

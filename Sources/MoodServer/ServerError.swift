@@ -1,0 +1,31 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SyncProtocol
+
+/// A request the server refuses, as the status and JSON body the client gets.
+struct ServerError: Error, HTTPResponseError {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+    var headers: HTTPFields = [:]
+
+    static func badRequest(_ message: String) -> Self { .init(status: .badRequest, code: "invalid_request", message: message) }
+    static let unauthorized = Self(
+        status: .unauthorized, code: "unauthorized",
+        message: "send a valid device token as 'Authorization: Bearer TOKEN' (moodtui account add NAME makes one)",
+        headers: [.wwwAuthenticate: "Bearer"])
+    static func tooLarge(_ message: String, code: String = "body_too_large") -> Self {
+        .init(status: .contentTooLarge, code: code, message: message)
+    }
+    static let tokenExpired = Self(
+        status: .gone, code: "token_expired",
+        message: "this change token is not valid on this server any more: fetch again without 'since'")
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        let body = try JSONEncoder().encode(ErrorResponse(error: code, message: message))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

@@ -1,0 +1,43 @@
+import GRDB
+
+/// The server store's tables, built by migrations so that a data folder written by an older
+/// server opens in a newer one.
+enum ServerSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: accounts, tokens, moods") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+                CREATE TABLE account (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL UNIQUE,
+                    createdAt INTEGER NOT NULL,
+                    lastSequence INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE deviceToken (
+                    hash BLOB PRIMARY KEY NOT NULL,
+                    accountID INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    createdAt INTEGER NOT NULL
+                );
+                CREATE INDEX deviceToken_account ON deviceToken(accountID);
+                CREATE TABLE mood (
+                    accountID INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    date INTEGER,
+                    modifiedAt INTEGER,
+                    level INTEGER CHECK (level BETWEEN 1 AND 5),
+                    note TEXT,
+                    creatorID TEXT,
+                    version INTEGER NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    PRIMARY KEY (accountID, id)
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX mood_changeLog ON mood(accountID, sequence);
+                """)
+        }
+        return migrator
+    }
+}

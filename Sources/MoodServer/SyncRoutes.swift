@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SyncProtocol
+
+/// The protocol's HTTP routes over a storage and a push hub.
+struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
+    let storage: Storage
+    let hub: PushHub
+
+    func register(on router: Router<MoodRequestContext>) {
+        router.get(RouterPath(SyncEndpoint.health)) { _, _ in try await health() }
+        let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage))
+        v1.post(RouterPath(SyncEndpoint.moods)) { request, context in try await upload(request, context) }
+        v1.post(RouterPath(SyncEndpoint.deletions)) { request, context in try await delete(request, context) }
+        v1.get(RouterPath(SyncEndpoint.changes)) { request, context in try await changes(request, context) }
+        v1.get(RouterPath(SyncEndpoint.subscribe)) { _, _ -> Response in
+            throw ServerError(
+                status: .upgradeRequired, code: "websocket_required",
+                message: "\(SyncEndpoint.subscribe) is a WebSocket: send the upgrade headers", headers: [.upgrade: "websocket"])
+        }
+    }
+
+    /// The paths above and their methods, for 405 answers.
+    static var allowedMethods: [String: [HTTPRequest.Method]] {
+        [SyncEndpoint.health: [.get], SyncEndpoint.moods: [.post], SyncEndpoint.deletions: [.post],
+         SyncEndpoint.changes: [.get], SyncEndpoint.subscribe: [.get]]
+    }
+
+    private func health() async throws -> Response {
+        do {
+            try await storage.checkHealth()
+            return try JSONBody.response(HealthResponse(status: "ok"))
+        } catch {
+            return try JSONBody.response(HealthResponse(status: "unavailable"), status: .serviceUnavailable)
+        }
+    }
+
+    private func upload(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await JSONBody.decode(UploadRequest.self, from: request)
+        guard body.moods.count <= SyncLimits.maximumUploadBatch else {
+            throw ServerError.tooLarge(
+                "\(body.moods.count) moods in one request; the limit is \(SyncLimits.maximumUploadBatch)", code: "too_many_moods")
+        }
+        if let duplicate = Dictionary(grouping: body.moods, by: \.id).first(where: { $0.value.count > 1 })?.key {
+            throw ServerError.badRequest("mood \(duplicate.uuidString) appears more than once in the request")
+        }
+        let result = try await storage.upsert(body.moods, in: account)
+        let token = token(account, result.latestSequence)
+        if result.changedAnything { hub.publish(account: account.id, token: token, exceptDevice: device(request)) }
+        return try JSONBody.response(UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token))
+    }
+
+    private func delete(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await JSONBody.decode(DeletionRequest.self, from: request)
+        guard body.ids.count <= SyncLimits.maximumDeletionBatch else {
+            throw ServerError.tooLarge(
+                "\(body.ids.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: "too_many_moods")
+        }
+        let result = try await storage.delete(body.ids, in: account)
+        let token = token(account, result.latestSequence)
+        if !result.deleted.isEmpty { hub.publish(account: account.id, token: token, exceptDevice: device(request)) }
+        return try JSONBody.response(DeletionResponse(deleted: result.deleted, token: token))
+    }
+
+    private func changes(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let query = request.uri.queryParameters
+        var limit = SyncLimits.defaultChangesPageSize
+        if let text = query["limit"] {
+            guard let value = Int(String(text)), value > 0 else {
+                throw ServerError.badRequest("limit must be a positive integer, got '\(text)'")
+            }
+            limit = min(value, SyncLimits.maximumChangesPageSize)
+        }
+        var since: Int64 = 0
+        if let text = query["since"], !text.isEmpty {
+            guard let cursor = ChangeCursor(ChangeToken(rawValue: String(text))) else {
+                throw ServerError(status: .badRequest, code: "invalid_token", message: "'since' is not a change token")
+            }
+            guard cursor.store == storage.storeID, cursor.account == account.id, cursor.sequence >= 0 else {
+                throw ServerError.tokenExpired
+            }
+            since = cursor.sequence
+        }
+        let page = try await storage.changes(in: account, after: since, limit: limit)
+        guard since <= page.latestSequence else { throw ServerError.tokenExpired }
+        return try JSONBody.response(ChangesResponse(changes: page.changes, token: token(account, page.nextSequence), more: page.more))
+    }
+
+    private func token(_ account: Account, _ sequence: Int64) -> ChangeToken {
+        ChangeCursor(store: storage.storeID, account: account.id, sequence: sequence).token
+    }
+
+    private func device(_ request: Request) -> String? {
+        HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { request.headers[$0] }
+    }
+}

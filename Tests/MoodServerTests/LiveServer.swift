@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import MoodServer
+
+/// The server application bound to 127.0.0.1 on a free port, with two accounts, for one test.
+struct LiveServer: Sendable {
+    let storage: any MoodServerStorage
+    let hub: PushHub
+    let client: any TestClientProtocol
+    let aliceToken: String
+    let bobToken: String
+
+    var port: Int { client.port ?? 0 }
+
+    func alice(device: String? = nil) -> APIClient { APIClient(client, token: aliceToken, device: device) }
+    func bob(device: String? = nil) -> APIClient { APIClient(client, token: bobToken, device: device) }
+    var anonymous: APIClient { APIClient(client, token: nil) }
+
+    /// Runs `body` with a device on a connection of its own, for requests concurrent with the
+    /// main client's.
+    func onOwnConnection<T: Sendable>(token: String, device: String, _ body: @escaping @Sendable (APIClient) async throws -> T)
+        async throws -> T
+    {
+        try await TestClient.withClient(host: "localhost", port: port) { client in
+            try await body(APIClient(client, token: token, device: device))
+        }
+    }
+
+    /// How many changes each account's log holds, read from the storage directly.
+    func logSizes() async throws -> [Int] {
+        var sizes: [Int] = []
+        for token in [aliceToken, bobToken] {
+            guard let account = try await storage.account(forTokenHash: DeviceToken.hash(token)) else { continue }
+            sizes.append(try await storage.changes(in: account, after: 0, limit: 1_000).changes.count)
+        }
+        return sizes
+    }
+
+    /// Runs `body` against a live server on `backEnd`.
+    @discardableResult
+    static func run<T: Sendable>(_ backEnd: StorageBackEnd, _ body: @Sendable (LiveServer) async throws -> T) async throws -> T {
+        let storage = try backEnd.make()
+        let aliceToken = DeviceToken.generate(), bobToken = DeviceToken.generate()
+        _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(aliceToken))
+        _ = try await storage.addDevice(toAccount: "bob", tokenHash: DeviceToken.hash(bobToken))
+        let hub = PushHub()
+        var logger = Logger(label: "moodserver-test")
+        logger.logLevel = .warning
+        let application = SyncServer.makeApplication(
+            configuration: MoodServerConfiguration(host: "127.0.0.1", port: 0), storage: storage, hub: hub, logger: logger)
+        return try await application.test(.live) { client in
+            try await body(LiveServer(storage: storage, hub: hub, client: client, aliceToken: aliceToken, bobToken: bobToken))
+        }
+    }
+}
