@@ -61,6 +61,8 @@ let package = Package(
                 "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "TerminalUI", "MoodListScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                "MoodServer",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -80,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "MoodServerTests",
             dependencies: [
-                "MoodServer", "SyncProtocol", "MoodKit",
+                "MoodServer", "SyncProtocol", "MoodKit", "moodtui", "AppTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]

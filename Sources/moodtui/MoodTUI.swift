@@ -7,7 +7,10 @@ struct MoodTUI: AsyncParsableCommand {
         commandName: "moodtui",
         abstract: "A mood journal for the terminal, with a live list.",
         version: "0.1.0",
-        subcommands: [OpenCommand.self, AddCommand.self, ListCommand.self, DeleteCommand.self, WatchCommand.self],
+        subcommands: [
+            OpenCommand.self, AddCommand.self, ListCommand.self, DeleteCommand.self, WatchCommand.self,
+            ServeCommand.self, AccountCommand.self,
+        ],
         defaultSubcommand: OpenCommand.self
     )
 }

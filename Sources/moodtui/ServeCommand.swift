@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MoodServer
+import ServiceLifecycle
+
+/// `moodtui serve`: runs the sync server until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the sync server.",
+        discussion: """
+            Serves protocol v1 (see README.md, "The sync server") over HTTP and WebSocket, with the
+            moods in SQLite in the data folder. Prints "moodtui serve listening on http://HOST:PORT"
+            once bound (with --port 0, PORT is the one the system chose). Logs go to standard error.
+            SIGINT or SIGTERM stops it gracefully: requests in flight finish, WebSockets are closed.
+            """)
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 8080
+
+    @OptionGroup var data: ServerDataOptions
+
+    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "moodtui.serve", factory: { label in StreamLogHandler.standardError(label: label) })
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let storage = try data.open()
+        let host = host
+        let application = SyncServer.makeApplication(
+            configuration: MoodServerConfiguration(host: host, port: port), storage: storage, logger: logger
+        ) { port in
+            FileHandle.standardOutput.write(Data("moodtui serve listening on http://\(host):\(port)\n".utf8))
+        }
+        let services = ServiceGroup(configuration: .init(
+            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await services.run()
+        } catch {
+            throw CommandFailure("the server stopped: \(error)")
+        }
+    }
+}

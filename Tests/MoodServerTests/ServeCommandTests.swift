@@ -1,0 +1,86 @@
+import AppTesting
+import Foundation
+import HummingbirdTesting
+import SyncProtocol
+import Testing
+
+/// The real `moodtui serve` and `moodtui account` binaries, as a person runs them.
+@Suite(.serialized) struct ServeCommandTests {
+    let data = StorageBackEnd.temporaryFolder().appendingPathComponent("server")
+
+    private func account(_ arguments: String...) throws -> ProcessResult {
+        try ProcessResult.moodtui(["account"] + arguments + ["--data", data.path])
+    }
+
+    private func addDevice(_ name: String) throws -> String {
+        let result = try account("add", name)
+        try #require(result.status == 0, "\(result.standardError)")
+        return try #require(result.standardOutput.split(separator: "\n").last.map(String.init))
+    }
+
+    private func withClient<T: Sendable>(_ server: ServerProcess, token: String, _ body: @escaping @Sendable (APIClient) async throws -> T)
+        async throws -> T
+    {
+        try await TestClient.withClient(host: "127.0.0.1", port: server.port) { client in
+            try await body(APIClient(client, token: token))
+        }
+    }
+
+    @Test func theChangeLogAndTokensSurviveARestartAfterSIGTERM() async throws {
+        let token = try addDevice("alice")
+        let first = try ServerProcess(data: data)
+        let mood = Fixtures.upload(note: "before the restart")
+        let (saved, oldToken) = try await withClient(first, token: token) { client in
+            let saved = try await client.upload([mood])
+            return (saved, try await client.changes().token)
+        }
+        let subscription = PushTests.Subscription(host: "127.0.0.1", port: first.port, token: token, device: "watcher")
+        #expect(await waitUntil { subscription.connected })
+        #expect(first.stop(SIGTERM) == 0)
+        // The socket was closed by the server, not left hanging.
+        #expect(await waitUntil { subscription.finished })
+
+        let second = try ServerProcess(data: data)
+        defer { second.stop() }
+        try await withClient(second, token: token) { client in
+            #expect(try await client.changes(since: oldToken).changes.isEmpty)
+            let all = try await client.changes()
+            #expect(all.changes.map(\.id) == [mood.id])
+            #expect(all.token == oldToken)
+            #expect(try await client.upload([mood]).saved == saved.saved)
+        }
+    }
+
+    @Test func accountCommandsWorkWhileTheServerRuns() async throws {
+        let phone = try addDevice("alice")
+        let server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let laptop = try addDevice("alice")
+        #expect(phone != laptop)
+        try await withClient(server, token: laptop) { client in _ = try await client.upload([Fixtures.upload()]) }
+        let list = try account("list")
+        #expect(list.standardOutput.contains("alice\tdevices: 2\tmoods: 1"))
+        let revoked = try account("revoke", laptop)
+        #expect(revoked.status == 0)
+        #expect(revoked.standardOutput.contains("Revoked one device token of account alice"))
+        let revokedStatus = try await withClient(server, token: laptop) { try await $0.raw(.get, SyncEndpoint.changes).status }
+        #expect(revokedStatus == .unauthorized)
+        let keptStatus = try await withClient(server, token: phone) { try await $0.raw(.get, SyncEndpoint.changes).status }
+        #expect(keptStatus == .ok)
+        #expect(try account("revoke", "alice").standardOutput.contains("Revoked 1 device token of account alice"))
+        let unknown = try account("revoke", "nobody")
+        #expect(unknown.status != 0)
+        #expect(unknown.standardError.contains("no device token or account matches 'nobody'"))
+    }
+
+    @Test func anInterruptAlsoStopsTheServerCleanly() throws {
+        let server = try ServerProcess(data: data)
+        #expect(server.stop(SIGINT) == 0)
+    }
+
+    @Test func anInvalidAccountNameIsRefused() throws {
+        let result = try account("add", "no spaces please")
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("invalid account name"))
+    }
+}
