@@ -1,21 +1,23 @@
+import Foundation
+
 /// The view model the presenter's state reads as.
 extension MoodListPresenter {
     static let helpLines = [
-        "↑ ↓  or  k j     move the selection",
-        "g G  or  Home End  first / last mood",
-        "PgUp PgDn        a page up / down",
-        "a                add a mood",
-        "e  or  Enter     edit the selected mood",
-        "d                delete the selected mood",
-        "u                undo the last delete",
-        "/                filter by note; Esc clears",
-        "?                this help",
-        "q                quit",
-    ]
+        ("↑ ↓  k j", "move the selection"),
+        ("g G  Home End", "first / last mood"),
+        ("PgUp PgDn", "a page up / down"),
+        ("a", "add a mood"),
+        ("e  Enter", "edit the selected mood"),
+        ("d", "delete the selected mood"),
+        ("u", "undo the last delete"),
+        ("/", "filter by note; Esc clears"),
+        ("?", "this help"),
+        ("q  Ctrl-C", "quit"),
+    ].map { keys, action in keys.padding(toLength: 15, withPad: " ", startingAt: 0) + action }
 
     func makeViewModel() -> MoodListViewModel {
         MoodListViewModel(
-            header: MoodListHeader(countText: countText), rows: window, firstIndex: top,
+            header: MoodListHeader(countText: countText, status: "local journal"), rows: window, firstIndex: top,
             selectedIndex: count > 0 ? selected : nil, footer: footer, overlay: overlay, message: message,
             emptyText: emptyText)
     }

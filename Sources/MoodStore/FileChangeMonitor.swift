@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Uses inotify where the system has it; elsewhere ``pollInterval`` tells the caller to check
 /// on a timer instead.
-struct FileChangeMonitor: ~Copyable {
+final class FileChangeMonitor: Sendable {
     /// A descriptor that becomes readable when the folder changes, or `nil` without inotify.
     let descriptor: Int32?
 

@@ -23,9 +23,7 @@ public final class JournalStore: Sendable {
         self.path = path
         do {
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
+            if !folder.isEmpty { try Self.createFolder(folder) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
@@ -75,7 +73,24 @@ public final class JournalStore: Sendable {
         commitSignal.remove(token)
     }
 
+    /// Creates `folder` and its parents, failing in words ("/x/y is not a folder").
+    private static func createFolder(_ folder: String) throws {
+        let files = FileManager.default
+        var existing = folder
+        while !existing.isEmpty && existing != "/" && !files.fileExists(atPath: existing) {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: existing, isDirectory: &isFolder), !isFolder.boolValue {
+            throw JournalError.cannotOpen(path: folder, reason: "\(existing) is not a folder")
+        }
+        do { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw JournalError.cannotOpen(path: folder, reason: "cannot create the folder (check permissions)")
+        }
+    }
+
     private static func describe(_ error: any Error) -> String {
+        if let error = error as? JournalError, case .cannotOpen(_, let reason) = error { return reason }
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_NOTADB: return "the file is not a SQLite database"

@@ -21,13 +21,21 @@ public final class JournalWatcher: Sendable {
     /// - Throws: a store error if the journal cannot be read.
     public init(store: JournalStore, handler: @escaping @Sendable ([JournalChange]) -> Void) throws {
         let wakeup = try WatcherWakeup()
-        let cursor = try store.read { try $0.latestChangeSequence() }
+        // Listen for commits before reading where the log stands: a commit in between is then
+        // both after the cursor and signalled.
+        let folder = (store.path as NSString).deletingLastPathComponent
+        let files = FileChangeMonitor(folder: folder.isEmpty ? "." : folder)
+        let commitToken = store.onCommit { wakeup.signal() }
+        let cursor: Int64
+        do { cursor = try store.read { try $0.latestChangeSequence() } } catch {
+            store.removeCommitHandler(commitToken)
+            throw error
+        }
         self.wakeup = wakeup
         self.store = store
-        commitToken = store.onCommit { wakeup.signal() }
-        let folder = (store.path as NSString).deletingLastPathComponent
+        self.commitToken = commitToken
         let thread = Thread {
-            Self.run(store: store, folder: folder.isEmpty ? "." : folder, from: cursor, wakeup: wakeup, handler: handler)
+            Self.run(store: store, files: files, from: cursor, wakeup: wakeup, handler: handler)
         }
         thread.name = "moodtui.journal-watcher"
         thread.start()
@@ -41,29 +49,40 @@ public final class JournalWatcher: Sendable {
 
     deinit { stop() }
 
+    /// How long to wait before looking again (milliseconds) after a file event that showed no new
+    /// commit: another process's commit becomes visible just after its last write to the file.
+    private static let recheckDelays: [Int32] = [5, 20, 100, 500]
+
     private static func run(
-        store: JournalStore, folder: String, from start: Int64, wakeup: WatcherWakeup,
+        store: JournalStore, files: FileChangeMonitor, from start: Int64, wakeup: WatcherWakeup,
         handler: @Sendable ([JournalChange]) -> Void
     ) {
-        let files = FileChangeMonitor(folder: folder)
         let process = ProcessInfo.processInfo.processIdentifier
         var cursor = start
+        var recheck: Int?
         while !wakeup.isStopped {
             var fds = [pollfd(fd: wakeup.descriptor, events: Int16(POLLIN), revents: 0)]
             if let fd = files.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&fds, nfds_t(fds.count), files.pollInterval ?? -1)
+            _ = poll(&fds, nfds_t(fds.count), recheck.map { recheckDelays[$0] } ?? files.pollInterval ?? -1)
+            let filesChanged = fds.count > 1 && fds[1].revents != 0
             wakeup.drain()
             files.drain()
-            guard !wakeup.isStopped,
-                let read = try? store.read({ try $0.changes(after: cursor) })
-            else { continue }
-            switch read {
-            case .entries(let entries, let latest):
+            guard !wakeup.isStopped else { return }
+            switch try? store.read({ try $0.changes(after: cursor) }) {
+            case .entries(let entries, let latest) where !entries.isEmpty:
                 cursor = latest
-                if !entries.isEmpty { handler(JournalChange.grouping(entries, currentProcess: process)) }
+                recheck = nil
+                handler(JournalChange.grouping(entries, currentProcess: process))
             case .gap(let latest):
                 cursor = latest
+                recheck = nil
                 handler([JournalChange(missedChanges: true)])
+            default:
+                if filesChanged {
+                    recheck = 0
+                } else if let attempt = recheck {
+                    recheck = attempt + 1 < recheckDelays.count ? attempt + 1 : nil
+                }
             }
         }
     }

@@ -6,8 +6,9 @@ import MoodStore
 import Testing
 
 /// The CacheTracker contract from DESIGN.md, checked over thousands of random commits: after each
-/// one, "the previous list + the batch" must equal a fresh fetch of the request.
-@Suite struct CacheTrackerPropertyTests {
+/// one, "the previous list + the batch" must equal a fresh fetch of the request. Serialized, so that
+/// it keeps one core busy rather than both while the end-to-end tests measure latency.
+@Suite(.serialized) struct CacheTrackerPropertyTests {
     static let requests: [CacheRequest] = [
         .journal,
         CacheRequest(filter: .journal, order: .oldestFirst),

@@ -62,6 +62,7 @@ import Testing
         let result = try moodtui("list", "--journal", notAFolder.appendingPathComponent("journal.sqlite").path)
         #expect(result.status != 0)
         #expect(result.standardError.contains("cannot open journal at \(notAFolder.path)"))
+        #expect(result.standardError.contains("\(notAFolder.path) is not a folder"))
     }
 
     @Test func deleteRemovesTheMood() throws {

@@ -72,7 +72,7 @@ import Testing
     @Test func theChangeLogRecordsEachRowsKindColumnsAndOrigin() throws {
         let start = try journal.store.read { try $0.latestChangeSequence() }
         let mood = try journal.add(at: 5_000)
-        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .bad, note: "x") }
+        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .bad, note: "x", at: .distantFuture) }
         try journal.store.write(origin: .sync) { try $0.purge([mood.id]) }
         guard case .entries(let entries, _) = try journal.store.read({ try $0.changes(after: start) }) else {
             Issue.record("unexpected gap")

@@ -19,7 +19,7 @@ import Testing
         let watcher = try watch(journal.store)
         defer { watcher.stop() }
         let mood = try journal.add()
-        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .great, note: "edited") }
+        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .great, note: "edited", at: .distantFuture) }
         #expect(Deadline.wait(upTo: .seconds(5)) { received.changes.count >= 2 })
         let changes = received.changes
         #expect(changes.count == 2)
