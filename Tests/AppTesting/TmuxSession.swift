@@ -37,6 +37,11 @@ public final class TmuxSession {
         return lastScreen
     }
 
+    /// The screen with its colours and attributes as escape sequences.
+    public func screenWithEscapes() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", "main"])
+    }
+
     /// Presses keys by tmux name ("Enter", "Escape", "Up", "C-c", "q").
     public func press(_ keys: String...) throws {
         try run(["send-keys", "-t", "main"] + keys)

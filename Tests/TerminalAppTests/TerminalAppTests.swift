@@ -88,4 +88,19 @@ import Testing
         #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil })
         #expect(try app.exitStatus() == 0)
     }
+
+    @Test func aNonUTF8LocaleFallsBackToUTF8SoWideCharactersStillShow() throws {
+        try add("東京 🍣")
+        let app = try launch(environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(try app.waitForScreen { $0.contains("東京 🍣") }, "\(app.lastScreen)")
+    }
+
+    @Test func noColorMeansNoColourButLevelsStillShowAsBars() throws {
+        try add("calm", level: "great")
+        let app = try launch(environment: ["NO_COLOR": "1"])
+        #expect(try app.waitForScreen { $0.contains("calm") && $0.contains("█ ") })
+        let escapes = try app.screenWithEscapes()
+        // SGR 30–37, 90–97 and 38;5;n set a foreground colour; none may appear.
+        #expect(escapes.range(of: "\u{1B}\\[([0-9;]*;)?(3[0-7]|9[0-7]|38;5;[0-9]+)m", options: .regularExpression) == nil)
+    }
 }
