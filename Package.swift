@@ -32,7 +32,7 @@ let package = Package(
 
         // MARK: - The mood list screen (VIPER)
 
-        .target(name: "MoodListModule", dependencies: ["MoodKit", "CacheTracking"]),
+        .target(name: "MoodListModule", dependencies: ["MoodKit", "MoodStore", "CacheTracking"]),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
         .target(name: "TerminalUI", dependencies: ["CNCurses"]),
         .target(name: "MoodListScreen", dependencies: ["MoodKit", "MoodListModule", "TerminalUI"]),

@@ -64,16 +64,16 @@ public final class CacheTracker {
 
     /// The whole list as one batch of insertions into an empty list, as the VIPER design's
     /// `obtainTransactionBatchFromCurrentCache` gives it — for a consumer that keeps its own copy.
-    /// - Complexity: O(n log n); read in pages.
+    /// The list is read afresh in one snapshot, and later batches continue from that snapshot.
+    /// - Complexity: O(n log n).
     public func currentBatch() throws -> CacheTransactionBatch {
-        var transactions: [CacheTransaction] = []
-        for start in stride(from: 0, to: count, by: 1_000) {
-            let moods = try moods(in: start..<min(start + 1_000, count))
-            for (offset, mood) in moods.enumerated() {
-                if let mood { transactions.append(.insert(mood, to: start + offset)) }
-            }
+        let request = self.request
+        let (moods, latest) = try store.read { snapshot in
+            (try snapshot.moods(request.filter, order: request.order), try snapshot.latestChangeSequence())
         }
-        return CacheTransactionBatch(transactions)
+        keys = BlockedSortedList(sorted: moods.map { MoodSortKey($0, order: request.order) })
+        cursor = latest
+        return CacheTransactionBatch(moods.enumerated().map { .insert($1, to: $0) })
     }
 
     /// Reads what the journal's commits changed since the last call and tells the delegate, in

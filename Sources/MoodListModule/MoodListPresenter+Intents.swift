@@ -107,10 +107,10 @@ extension MoodListPresenter {
 
     private func applyFilter(_ text: String?) {
         let text = text?.isEmpty == true ? nil : text
-        do {
-            try interactor.filter(noteContains: text)
-            appliedFilter = text
-        } catch {
+        let previous = appliedFilter
+        appliedFilter = text
+        do { try interactor.filter(noteContains: text) } catch {
+            appliedFilter = previous
             message = MoodListMessage(.error, error.description)
         }
     }

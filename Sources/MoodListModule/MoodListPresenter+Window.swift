@@ -32,10 +32,11 @@ extension MoodListPresenter {
     /// (unless it shows the top of the list, where new moods should appear), and only rows the
     /// window did not hold are read from the interactor.
     func follow(_ batch: CacheTransactionBatch) {
-        let (oldTop, oldWindow) = (top, window)
+        let (oldTop, oldWindow, oldSelected) = (top, window, selected)
         let oldCount = count - batch.insertions.count + batch.deletions.count
         if oldCount > 0, let index = batch.newIndex(forOldIndex: selected) { selected = index }
-        if oldTop > 0 { top = batch.newIndex(forOldIndex: oldTop) ?? oldTop }
+        // The selected row keeps its place on screen, so the view does not jump.
+        if oldTop > 0 { top = max(0, selected - (oldSelected - oldTop)) }
         keepSelectionVisible()
         var changed: [Int: Mood] = [:]
         for insertion in batch.insertions { changed[insertion.to] = insertion.mood }

@@ -29,7 +29,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     var message: MoodListMessage?
     /// The last mood deleted here, which `u` brings back.
     var lastDeleted: Mood.ID?
-    private var displayed: MoodListViewModel?
+    var displayed: MoodListViewModel?
 
     /// - Parameter now: the clock relative dates are written against.
     public init(
@@ -60,8 +60,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     public func handle(_ intent: MoodListIntent) {
         if case .resize(let rows) = intent {
             visibleRows = max(0, rows)
-            keepSelectionVisible()
             reloadWindow()
+            displayed = nil // the screen changed size: everything is drawn again
         } else if let route = router.current {
             handle(intent, in: route)
         } else if filterField != nil {

@@ -9,7 +9,7 @@ import TerminalUI
 public final class MoodListScreenView: MoodListView {
     private let screen: any Screen
     private let colorSupport: ColorSupport
-    /// The model last displayed, drawn again by ``redrawAll()``.
+    /// The model last displayed.
     private var model: MoodListViewModel?
     /// The size of the last full draw; a different size forces a full draw.
     private var drawnSize: TerminalSize?
@@ -52,16 +52,6 @@ public final class MoodListScreenView: MoodListView {
             screen.setCursor(row: 0, column: 0, visible: false)
         }
         screen.present()
-    }
-
-    /// Clears the screen and draws the last model again at the current size (after a resize).
-    public func redrawAll() {
-        if let model {
-            display(model, changes: .all)
-        } else {
-            screen.clear()
-            screen.present()
-        }
     }
 
     private func drawEverything(_ model: MoodListViewModel, layout: MoodListLayout) {

@@ -6,14 +6,16 @@ import GRDB
 /// Besides `mood`, the schema keeps a `changeLog` filled by triggers, so that *every* commit —
 /// from this process or another one, such as `moodtui add` in a second shell — leaves a record of
 /// which rows changed, which columns, where the change came from, and each row's sort key before
-/// the change. Change notifications and the CacheTracker are built on that log.
+/// the change. Change notifications and the CacheTracker are built on that log. `localID` is
+/// AUTOINCREMENT so that a purged mood's row id is never given to a new mood: the log tells rows
+/// apart by it.
 enum JournalSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: moods, change log") { db in
             try db.execute(sql: """
                 CREATE TABLE mood (
-                    localID INTEGER PRIMARY KEY,
+                    localID INTEGER PRIMARY KEY AUTOINCREMENT,
                     id BLOB NOT NULL UNIQUE,
                     date INTEGER NOT NULL,
                     level INTEGER NOT NULL CHECK (level BETWEEN 1 AND 5),

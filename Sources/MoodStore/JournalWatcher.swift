@@ -41,7 +41,7 @@ public final class JournalWatcher: Sendable {
         thread.start()
     }
 
-    /// Stops the watcher; no handler call starts after this returns.
+    /// Stops the watcher: no handler call starts after this returns (one already running may finish).
     public func stop() {
         guard wakeup.stop() else { return }
         store.removeCommitHandler(commitToken)
@@ -72,12 +72,14 @@ public final class JournalWatcher: Sendable {
             case .entries(let entries, let latest) where !entries.isEmpty:
                 cursor = latest
                 recheck = nil
-                handler(JournalChange.grouping(entries, currentProcess: process))
+                if !wakeup.isStopped { handler(JournalChange.grouping(entries, currentProcess: process)) }
             case .gap(let latest):
                 cursor = latest
                 recheck = nil
-                handler([JournalChange(missedChanges: true)])
-            default:
+                if !wakeup.isStopped { handler([JournalChange(missedChanges: true)]) }
+            case nil:
+                recheck = 0 // the read failed (say, a long write held a lock): try again soon
+            case .entries:
                 if filesChanged {
                     recheck = 0
                 } else if let attempt = recheck {

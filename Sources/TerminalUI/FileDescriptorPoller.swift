@@ -27,7 +27,8 @@ final class FileDescriptorPoller: Sendable {
         let result = poll(&descriptors, nfds_t(descriptors.count), Self.milliseconds(timeout))
         var outcome = PollOutcome()
         if result < 0 {
-            outcome.interrupted = true // EINTR (SIGWINCH and friends); other errors are retried by the caller.
+            // EINTR is SIGWINCH and friends; any other error would repeat forever.
+            if errno == EINTR { outcome.interrupted = true } else { outcome.inputClosed = true }
             return outcome
         }
         if result == 0 {
@@ -45,6 +46,8 @@ final class FileDescriptorPoller: Sendable {
         }
         if descriptors.count > 1, descriptors[1].revents != 0 {
             outcome.inputReady = true
+            let hangUp = Int16(POLLHUP | POLLERR | POLLNVAL)
+            outcome.inputClosed = descriptors[1].revents & hangUp != 0 && descriptors[1].revents & Int16(POLLIN) == 0
         }
         return outcome
     }

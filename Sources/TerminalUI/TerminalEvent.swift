@@ -8,6 +8,8 @@ public enum TerminalEvent: Equatable, Sendable {
     case wake
     /// SIGINT, SIGTERM or SIGHUP arrived: quit cleanly (the terminal gets restored).
     case signal(Int32)
+    /// The terminal went away (hung up or closed): nobody can type any more, so quit.
+    case inputClosed
     /// The timeout passed to `wait` elapsed with nothing else to report.
     case timeout
 }

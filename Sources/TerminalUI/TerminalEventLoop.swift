@@ -43,6 +43,7 @@ public final class TerminalEventLoop {
                 events += Self.readKeys(from: window)
             }
             if outcome.woken { events.append(.wake) }
+            if outcome.inputClosed && events.isEmpty { return [.inputClosed] }
             if !events.isEmpty { return events }
             if let deadline, clock.now >= deadline { return [.timeout] }
         }

@@ -28,7 +28,7 @@ private func restoreOnFatalSignal(_ signal: Int32) {
 /// on ``Terminal/restore()``, at `exit`, or when the process crashes.
 enum TerminalRestoration {
     /// Signals after which the process is going down anyway.
-    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
+    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGSYS]
 
     /// Records that curses now owns the terminal, installing the hooks on first use.
     static func activate() {

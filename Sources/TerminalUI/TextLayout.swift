@@ -24,6 +24,10 @@ enum TextLayout {
             let width = TextWidth.columns(of: character)
             if width == 0 { continue }
             if x >= limit { break }
+            if x + width <= 0 {
+                x += width
+                continue
+            }
             if x + width > limit || x < 0 {
                 // Straddles an edge: show blanks for the visible part only.
                 for blank in max(x, 0)..<min(x + width, limit) where blank >= 0 {

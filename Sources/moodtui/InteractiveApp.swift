@@ -29,6 +29,8 @@ final class InteractiveApp {
         try terminal.start(options: options)
         defer { terminal.restore() }
         let loop = try TerminalEventLoop()
+        // The loop's signal handlers must outlive the final purge below: keep it alive until then.
+        defer { withExtendedLifetime(loop) {} }
         let waker = loop.waker
         let watcher = try JournalWatcher(store: store) { _ in waker.wake() }
         defer { watcher.stop() }
@@ -49,7 +51,6 @@ final class InteractiveApp {
                 case .key(let key):
                     if let intent = keys.intent(for: key, overlay: view.overlay) { presenter.handle(intent) }
                 case .resize:
-                    view.redrawAll()
                     presenter.handle(.resize(visibleRows: view.listRowCount))
                 case .wake:
                     interactor.refresh()
@@ -58,9 +59,13 @@ final class InteractiveApp {
                 case .signal(let number):
                     logger.info("quitting on signal", metadata: ["signal": "\(number)"])
                     running = false
+                case .inputClosed:
+                    logger.info("quitting: the terminal went away")
+                    running = false
                 }
             }
         }
+        terminal.restore()
         purgeDeletedMoods()
     }
 

@@ -20,6 +20,7 @@ struct OpenCommand: AsyncParsableCommand {
         let log = try LogFile(path: logPath)
         LoggingSystem.bootstrap { FileLogHandler(label: $0, file: log) }
         let options = TerminalOptions(noColor: Environment.noColor)
+        TerminalLocale.ensureUTF8() // before the UI thread starts: setlocale is process-wide
         do {
             // ncurses is not thread-safe: the UI lives on one thread of its own from here on.
             try await DedicatedThread.run(name: "moodtui.ui") {

@@ -38,6 +38,12 @@ import Testing
                 delegate.batches.removeAll()
                 try tracker.processChanges()
                 #expect(delegate.batches.count <= 1)
+                for batch in delegate.batches {
+                    // Each transaction names the mood that really stood at its old index.
+                    #expect(batch.deletions.allSatisfy { list[$0.from].id == $0.id })
+                    #expect(batch.updates.allSatisfy { list[$0.from].id == $0.mood.id })
+                    #expect(batch.moves.allSatisfy { list[$0.from].id == $0.mood.id })
+                }
                 let updated = delegate.batches.first.map { $0.applied(to: list) { $0 } } ?? list
                 let fresh = try journal.store.read { try $0.moods(tracker.request.filter, order: tracker.request.order) }
                 try #require(updated.map(\.id) == fresh.map(\.id), "request \(i), commit \(commit)")

@@ -85,7 +85,7 @@ import Testing
         _ = try moodtui("add", "--level", "meh", "--date", "2026-01-01T00:00:00Z", "--note", "first")
         let watch = try RunningProcess(moodtui: ["watch", "--json", "--journal", journal])
         defer { watch.terminate() }
-        #expect(Deadline.wait(upTo: .seconds(10)) { !watch.outputLines.isEmpty })
+        try #require(Deadline.wait(upTo: .seconds(10)) { !watch.outputLines.isEmpty })
         let initial = try JSONSerialization.jsonObject(with: Data(watch.outputLines[0].utf8)) as? [String: Any]
         #expect(initial?["type"] as? String == "initial")
         #expect(initial?["count"] as? Int == 1)

@@ -84,21 +84,13 @@ import TerminalUI
         #expect(screen.lines[9].hasPrefix("↑↓ move"))
     }
 
-    @Test func redrawAllLaysOutAgainAtTheNewSize() {
+    @Test func aFullDrawLaysOutAgainAtTheNewSize() {
         screen.resize(to: TerminalSize(rows: 12, columns: 60))
-        view.redrawAll()
+        view.display(MoodListFixtures.model(), changes: .all)
         #expect(screen.lines[0].hasSuffix("local only"))
         #expect(screen.column(of: "local only", row: 0) == 60 - 11)
         #expect(screen.lines[11].hasPrefix("↑↓ move"))
         #expect(screen.lines[1].hasSuffix(" ·"))
         #expect(screen.lines[1].count <= 60)
-    }
-
-    @Test func redrawAllBeforeAnyModelOnlyClears() {
-        let screen = MoodListFixtures.screen()
-        screen.paint("#")
-        MoodListScreenView(screen: screen, colorSupport: .basic8).redrawAll()
-        #expect(screen.lines.allSatisfy { $0.isEmpty })
-        #expect(screen.presentCount == 1)
     }
 }

@@ -7,13 +7,15 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-tmux-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
 
-    private func launch(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
+    /// Starts the app; `thenRun` is a shell command run in the same terminal after it exits.
+    private func launch(
+        columns: Int = 80, rows: Int = 24, environment: [String: String] = [:], thenRun: String? = nil
+    ) throws -> TmuxSession {
         let binary = try BuiltProducts.moodtui.path
         let log = folder.appendingPathComponent("moodtui.log").path
-        let session = try TmuxSession(
-            command: "\(TmuxSession.quote(binary)) --journal \(TmuxSession.quote(journal)) --log-file \(TmuxSession.quote(log))",
-            columns: columns, rows: rows, environment: environment)
-        return session
+        var command = "\(TmuxSession.quote(binary)) --journal \(TmuxSession.quote(journal)) --log-file \(TmuxSession.quote(log))"
+        if let thenRun { command = "sh -c \(TmuxSession.quote("\(command); status=$?; \(thenRun); exit $status"))" }
+        return try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
     }
 
     private func add(_ note: String, level: String = "good", date: String? = nil) throws {
@@ -74,11 +76,15 @@ import Testing
     }
 
     @Test func quittingRestoresTheTerminalAndExitsWithZero() throws {
-        let app = try launch()
+        let app = try launch(thenRun: "stty -a")
         #expect(try app.waitForScreen { $0.contains("moodtui") })
         try app.press("q")
         #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
         #expect(try app.exitStatus() == 0)
+        // The terminal is back in its normal mode: line editing and echo on again.
+        let settings = try app.screen()
+        #expect(settings.contains(" icanon") && settings.contains(" echo "), "\(settings)")
+        #expect(!settings.contains("-icanon") && !settings.contains("-echo "))
     }
 
     @Test func ctrlCQuitsCleanlyToo() throws {
