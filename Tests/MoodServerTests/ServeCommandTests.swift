@@ -5,7 +5,7 @@ import SyncProtocol
 import Testing
 
 /// The real `moodtui serve` and `moodtui account` binaries, as a person runs them.
-@Suite(.serialized) struct ServeCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ServeCommandTests {
     let data = StorageBackEnd.temporaryFolder().appendingPathComponent("server")
 
     private func account(_ arguments: String...) throws -> ProcessResult {
@@ -28,7 +28,7 @@ import Testing
 
     @Test func theChangeLogAndTokensSurviveARestartAfterSIGTERM() async throws {
         let token = try addDevice("alice")
-        let first = try ServerProcess(data: data)
+        let first = try await ServerProcess.start(data: data)
         let mood = Fixtures.upload(note: "before the restart")
         let (saved, oldToken) = try await withClient(first, token: token) { client in
             let saved = try await client.upload([mood])
@@ -36,12 +36,11 @@ import Testing
         }
         let subscription = PushTests.Subscription(host: "127.0.0.1", port: first.port, token: token, device: "watcher")
         #expect(await waitUntil { subscription.connected })
-        #expect(first.stop(SIGTERM) == 0)
+        #expect(await first.stop(SIGTERM) == 0)
         // The socket was closed by the server, not left hanging.
         #expect(await waitUntil { subscription.finished })
 
-        let second = try ServerProcess(data: data)
-        defer { second.stop() }
+        let second = try await ServerProcess.start(data: data)
         try await withClient(second, token: token) { client in
             #expect(try await client.changes(since: oldToken).changes.isEmpty)
             let all = try await client.changes()
@@ -49,12 +48,12 @@ import Testing
             #expect(all.token == oldToken)
             #expect(try await client.upload([mood]).saved == saved.saved)
         }
+        #expect(await second.stop() == 0)
     }
 
     @Test func accountCommandsWorkWhileTheServerRuns() async throws {
         let phone = try addDevice("alice")
-        let server = try ServerProcess(data: data)
-        defer { server.stop() }
+        let server = try await ServerProcess.start(data: data)
         let laptop = try addDevice("alice")
         #expect(phone != laptop)
         try await withClient(server, token: laptop) { client in _ = try await client.upload([Fixtures.upload()]) }
@@ -71,11 +70,12 @@ import Testing
         let unknown = try account("revoke", "nobody")
         #expect(unknown.status != 0)
         #expect(unknown.standardError.contains("no device token or account matches 'nobody'"))
+        #expect(await server.stop() == 0)
     }
 
-    @Test func anInterruptAlsoStopsTheServerCleanly() throws {
-        let server = try ServerProcess(data: data)
-        #expect(server.stop(SIGINT) == 0)
+    @Test func anInterruptAlsoStopsTheServerCleanly() async throws {
+        let server = try await ServerProcess.start(data: data)
+        #expect(await server.stop(SIGINT) == 0)
     }
 
     @Test func anInvalidAccountNameIsRefused() throws {

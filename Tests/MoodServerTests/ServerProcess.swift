@@ -9,14 +9,31 @@ import Glibc
 /// its standard output read line by line, stopped with a signal.
 final class ServerProcess: Sendable {
     let pid: pid_t
-    let port: Int
+    private let reaped = Mutex(false)
+    private let boundPort = Mutex(0)
+    /// The port the server listens on.
+    var port: Int { boundPort.withLock { $0 } }
     let errorLog: URL
-    private let printed: Lines
+    fileprivate let printed: Lines
 
-    /// Starts `moodtui serve --port 0 --data DIR` and waits (with a deadline) for the line saying
-    /// where it listens.
+    /// Starts `moodtui serve --port 0 --data DIR` and waits (with a deadline, without blocking a
+    /// thread of the test's concurrency pool) for the line saying where it listens.
     /// - Throws: ``TestSetupError`` when it does not start: the test fails, it never skips.
-    init(data: URL) throws {
+    static func start(data: URL) async throws -> ServerProcess {
+        let process = try ServerProcess(data: data)
+        let prefix = "moodtui serve listening on http://127.0.0.1:"
+        let listening = await waitUntil(upTo: .seconds(20)) { process.printed.all.contains { $0.hasPrefix(prefix) } }
+        let line = process.printed.all.first { $0.hasPrefix(prefix) }
+        guard listening, let port = line.flatMap({ Int($0.dropFirst(prefix.count)) }) else {
+            _ = await process.stop(SIGKILL)
+            let log = (try? String(contentsOf: process.errorLog, encoding: .utf8)) ?? ""
+            throw TestSetupError("moodtui serve did not say where it listens within 20 s; stderr: \(log)")
+        }
+        process.boundPort.withLock { $0 = port }
+        return process
+    }
+
+    private init(data: URL) throws {
         try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
         errorLog = data.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
         var output: [Int32] = [-1, -1]
@@ -65,30 +82,28 @@ final class ServerProcess: Sendable {
             }
             close(readEnd)
         }
-        var port = 0
-        Deadline.wait(upTo: .seconds(20)) {
-            let prefix = "moodtui serve listening on http://127.0.0.1:"
-            guard let line = lines.all.first(where: { $0.hasPrefix(prefix) }) else { return false }
-            port = Int(line.dropFirst(prefix.count)) ?? 0
-            return true
-        }
-        guard port > 0 else {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            throw TestSetupError("moodtui serve did not say where it listens within 20 s; stderr: \(log)")
-        }
-        self.port = port
+    }
+
+    /// A server the test did not stop (it failed half-way) is killed.
+    deinit {
+        guard !reaped.withLock({ $0 }) else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
     }
 
     /// Sends `signal` and waits for the process to end; returns its exit status, or `nil` if it
     /// was still running after `timeout` (it is then killed).
     @discardableResult
-    func stop(_ signal: Int32 = SIGTERM, upTo timeout: Duration = .seconds(15)) -> Int32? {
+    func stop(_ signal: Int32 = SIGTERM, upTo timeout: Duration = .seconds(15)) async -> Int32? {
         kill(pid, signal)
-        var status: Int32 = 0
-        let ended = Deadline.wait(upTo: timeout) { waitpid(pid, &status, WNOHANG) == pid }
+        let waitStatus = Mutex<Int32>(0)
+        let pid = pid
+        let ended = await waitUntil(upTo: timeout) {
+            waitStatus.withLock { status in waitpid(pid, &status, WNOHANG) == pid }
+        }
+        reaped.withLock { $0 = true }
+        var status = waitStatus.withLock { $0 }
         guard ended else {
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)

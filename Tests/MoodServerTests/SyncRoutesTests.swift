@@ -4,7 +4,7 @@ import SyncProtocol
 import Testing
 
 /// Protocol v1 over HTTP, against the application bound to 127.0.0.1 on a free port.
-@Suite struct SyncRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct SyncRoutesTests {
     @Test(arguments: StorageBackEnd.allCases)
     func theSameRequestSentThreeTimesMakesOneMoodAtOneVersion(_ backEnd: StorageBackEnd) async throws {
         try await LiveServer.run(backEnd) { server in
