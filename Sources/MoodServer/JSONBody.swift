@@ -24,7 +24,9 @@ enum JSONBody {
 
     /// A 200 (or `status`) response with `value` as JSON.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try JSONEncoder().encode(value)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys  // stable bodies, easier to read in logs and diffs
+        let data = try encoder.encode(value)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))

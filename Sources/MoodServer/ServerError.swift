@@ -23,9 +23,8 @@ struct ServerError: Error, HTTPResponseError {
         message: "this change token is not valid on this server any more: fetch again without 'since'")
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers = headers
-        headers[.contentType] = "application/json; charset=utf-8"
-        let body = try JSONEncoder().encode(ErrorResponse(error: code, message: message))
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        var response = try JSONBody.response(ErrorResponse(error: code, message: message), status: status)
+        for field in headers { response.headers.append(field) }
+        return response
     }
 }

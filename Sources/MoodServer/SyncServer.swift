@@ -8,6 +8,7 @@ public enum SyncServer {
     /// The HTTP router alone (for tests through the router, without sockets).
     public static func makeRouter<Storage: MoodServerStorage>(storage: Storage, hub: PushHub) -> Router<MoodRequestContext> {
         let router = Router(context: MoodRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
         SyncRoutes(storage: storage, hub: hub).register(on: router)
         return router

@@ -6,11 +6,9 @@ struct AccountRevokeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
         abstract: "Revoke a device token, or every token of an account.",
-        discussion: """
-            Given a token, revokes that token. Given an account name, revokes all of that account's
-            tokens (the account and its moods stay; `account add` gives it new tokens). Requests
-            with a revoked token get 401 at once, also from a running server.
-            """)
+        discussion: "Given a token, revokes that token. Given an account name, revokes all of that account's tokens "
+            + "(the account and its moods stay; `account add` gives it new tokens). Requests with a revoked token get "
+            + "401 at once, also from a running server.")
 
     @Argument(help: ArgumentHelp("A device token, or an account name.", valueName: "token-or-name"))
     var target: String

@@ -9,12 +9,10 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the sync server.",
-        discussion: """
-            Serves protocol v1 (see README.md, "The sync server") over HTTP and WebSocket, with the
-            moods in SQLite in the data folder. Prints "moodtui serve listening on http://HOST:PORT"
-            once bound (with --port 0, PORT is the one the system chose). Logs go to standard error.
-            SIGINT or SIGTERM stops it gracefully: requests in flight finish, WebSockets are closed.
-            """)
+        discussion: "Serves protocol v1 (see README.md, \"The sync server\") over HTTP and WebSocket, with the "
+            + "moods in SQLite in the data folder. Prints \"moodtui serve listening on http://HOST:PORT\" once bound "
+            + "(with --port 0, PORT is the one the system chose). Logs go to standard error. SIGINT or SIGTERM stops it "
+            + "gracefully: requests in flight finish, WebSockets are closed.")
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
     var host = "127.0.0.1"
