@@ -25,7 +25,7 @@ enum JSONBody {
     /// A 200 (or `status`) response with `value` as JSON.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys  // stable bodies, easier to read in logs and diffs
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // stable, readable bodies
         let data = try encoder.encode(value)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
