@@ -9,10 +9,7 @@ public struct ProcessResult: Sendable {
     public var standardOutput: String
     public var standardError: String
 
-    /// Runs `executable` with `arguments` to completion, with `posix_spawn` and `waitpid`.
-    ///
-    /// (Foundation's `Process` waits for the child through a descriptor the child inherits; a
-    /// daemon such as the tmux server inherits it too and the wait never ends.)
+    /// Runs `executable` with `arguments` to completion (see ``Spawn`` for why not `Process`).
     ///
     /// - Parameter capturingOutput: false for a command that leaves a daemon behind (`tmux
     ///   new-session`): the daemon would keep the output pipes open, and reading them would never end.
@@ -21,44 +18,23 @@ public struct ProcessResult: Sendable {
     ) throws -> ProcessResult {
         var output: [Int32] = [-1, -1], error: [Int32] = [-1, -1]
         guard pipe(&output) == 0, pipe(&error) == 0 else { throw TestSetupError("pipe failed: errno \(errno)") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if capturingOutput {
-            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, error[1], 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
-        for fd in output + error { posix_spawn_file_actions_addclose(&actions, fd) }
-        let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        // The test runner's threads block signals; a child (the tmux server) must not inherit
-        // that, or it never hears SIGCHLD and never reaps the app it runs.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = withCStrings([executable.path] + arguments) { argv in
-            withCStrings(variables) { envp in posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp) }
+        defer { close(output[0]); close(error[0]) }
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(
+                executable.path, arguments, environment: environment,
+                output: capturingOutput ? .descriptor(output[1]) : .discard,
+                error: capturingOutput ? .descriptor(error[1]) : .discard, closing: output + error)
+        } catch let failure {
+            close(output[1])
+            close(error[1])
+            throw failure
         }
         close(output[1])
         close(error[1])
-        defer { close(output[0]); close(error[0]) }
-        guard spawned == 0 else { throw TestSetupError("cannot run \(executable.path): errno \(spawned)") }
         let (out, err) = readToEnd(output[0], error[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ProcessResult(
-            status: exitStatus, standardOutput: String(decoding: out, as: UTF8.self),
+            status: Spawn.wait(pid), standardOutput: String(decoding: out, as: UTF8.self),
             standardError: String(decoding: err, as: UTF8.self))
     }
 
@@ -82,11 +58,4 @@ public struct ProcessResult: Sendable {
         }
         return (data[0], data[1])
     }
-}
-
-/// Calls `body` with `strings` as a NULL-terminated C array.
-private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-    let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return body(pointers)
 }

@@ -15,12 +15,18 @@ public final class TmuxSession {
         else { throw TestSetupError("tmux is not installed (.ci/run installs it; locally: apt-get install tmux)") }
         self.tmux = URL(fileURLWithPath: tmux)
         configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf")
-        try "set -g remain-on-exit on\nset -g status off\n"
+        try "set -g status off\n"
             .write(to: configuration, atomically: true, encoding: .utf8)
         let variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color"].merging(environment) { $1 }
         let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        // A shell runs the command, prints its exit status on the screen and stays, so that the
+        // screen stays readable: tmux's own `pane_dead_status` needs the tmux server to reap the
+        // command, which it does not always do when started from the test runner, and a dead pane
+        // may be cleared. (`trap : INT` keeps the shell alive through a Ctrl-C meant for the
+        // command, which starts with the default action again.)
+        let wrapped = "trap : INT; env \(exports) \(command); echo \"\(Self.exitMarker)$?]\"; exec sleep 86400"
         try run(capturingOutput: false, ["-f", configuration.path, "new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)",
-                 "env \(exports) \(command)"])
+                 "sh -c \(Self.quote(wrapped))"])
     }
 
     deinit {
@@ -59,11 +65,12 @@ public final class TmuxSession {
 
     /// The exit status once the command has ended, else `nil`.
     public func exitStatus() throws -> Int32? {
-        let fields = try run(["display-message", "-p", "-t", "main", "#{pane_dead} #{pane_dead_status}"])
-            .split(separator: " ").map(String.init)
-        guard fields.first == "1", fields.count > 1 else { return nil }
-        return Int32(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let marker = try screen().range(of: Self.exitMarker) else { return nil }
+        return Int32(lastScreen[marker.upperBound...].prefix { $0.isNumber })
     }
+
+    /// What the wrapping shell prints, then the status and "]", when the command has ended.
+    private static let exitMarker = "[moodtui-test: exited with status "
 
     /// Waits until the screen satisfies `condition`; on time-out returns false (the caller's
     /// expectation then fails and shows the screen).

@@ -82,7 +82,7 @@ import Testing
 }
 
 /// Polls `condition` until it holds or `timeout` passes.
-func waitUntil(upTo timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Bool {
+func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Sendable () -> Bool) async -> Bool {
     let end = ContinuousClock.now + timeout
     while ContinuousClock.now < end {
         if condition() { return true }

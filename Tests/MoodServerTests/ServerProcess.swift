@@ -38,32 +38,17 @@ final class ServerProcess: Sendable {
         errorLog = data.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
         var output: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { throw TestSetupError("pipe failed: errno \(errno)") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errorLog.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addclose(&actions, output[0])
-        posix_spawn_file_actions_addclose(&actions, output[1])
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let executable = try BuiltProducts.moodtui.path
-        let arguments = [executable, "serve", "--port", "0", "--data", data.path]
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil], envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(
+                executable, ["serve", "--port", "0", "--data", data.path],
+                output: .descriptor(output[1]), error: .file(errorLog.path), closing: output)
+        } catch {
+            close(output[0]); close(output[1])
+            throw error
+        }
         close(output[1])
-        guard spawned == 0 else { close(output[0]); throw TestSetupError("cannot run \(executable): errno \(spawned)") }
         self.pid = pid
         let lines = Lines()
         printed = lines
@@ -109,7 +94,7 @@ final class ServerProcess: Sendable {
             waitpid(pid, &status, 0)
             return nil
         }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Spawn.exitStatus(fromWaitStatus: status)
     }
 }
 

@@ -91,7 +91,7 @@ import Testing
         let app = try launch()
         #expect(try app.waitForScreen { $0.contains("moodtui") })
         try app.press("C-c")
-        #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil })
+        #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
         #expect(try app.exitStatus() == 0)
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starting a child process with `posix_spawn`, for tests that run the real binaries.
+///
+/// Foundation's `Process` waits for its child through a descriptor the child inherits; a daemon
+/// such as the tmux server inherits it too, and the wait never ends. The child also gets a clean
+/// signal mask: the test runner's threads block signals, and a tmux server that inherited that
+/// would never hear SIGCHLD and never reap the app it runs.
+public enum Spawn {
+    /// Where a child's standard output or error goes.
+    public enum Destination: Sendable {
+        case discard
+        /// A descriptor of the parent's (the write end of a pipe), closed in the child after use.
+        case descriptor(Int32)
+        /// A file, created or truncated.
+        case file(String)
+    }
+
+    /// Starts `executable` with `arguments`, standard input from /dev/null; returns its pid.
+    /// - Throws: ``TestSetupError`` when it cannot be started.
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        output: Destination, error: Destination, closing descriptors: [Int32] = []
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (target, destination) in [(Int32(1), output), (2, error)] {
+            switch destination {
+            case .discard: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
+            case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, target)
+            case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            }
+        }
+        for fd in descriptors { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw TestSetupError("cannot run \(executable): errno \(status)") }
+        return pid
+    }
+
+    /// Waits for `pid` to end and returns its exit status (128 + n when signal n killed it).
+    public static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return exitStatus(fromWaitStatus: status)
+    }
+
+    /// The exit status `waitpid`'s raw status means: the code, or 128 + n when signal n ended it.
+    public static func exitStatus(fromWaitStatus status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}
