@@ -4,7 +4,8 @@ import PackageDescription
 /// moodtui: a terminal mood journal with a live list and background sync.
 ///
 /// Targets are layered; dependencies point down only (see README.md, "Architecture"):
-/// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`.
+/// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`;
+/// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`.
 let package = Package(
     name: "moodtui",
     platforms: [.macOS(.v15)],
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: - Model and storage
@@ -53,12 +56,26 @@ let package = Package(
             ]
         ),
 
+        // MARK: - Sync engine (client side)
+
+        .target(
+            name: "MoodSync",
+            dependencies: [
+                "MoodKit", "MoodStore", "SyncProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // MARK: - Command line (composition root)
 
         .executableTarget(
             name: "moodtui",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "TerminalUI", "MoodListScreen",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",

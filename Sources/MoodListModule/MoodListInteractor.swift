@@ -63,6 +63,24 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         try write { try $0.unmarkForDeletion(id) }
     }
 
+    /// The journal changed (as a `JournalWatcher` reports): brings the list up to date, then says
+    /// which moods the sync engine brought from another device, so that they can be highlighted.
+    public func journalDidChange(_ changes: [JournalChange]) {
+        refresh()
+        let content: MoodColumn = [.date, .level, .note, .modifiedAt]
+        let remote = changes.filter { $0.origin == .sync }.reduce(into: Set<Mood.ID>()) { ids, change in
+            ids.formUnion(change.inserted)
+            // Not the engine's bookkeeping (a version recorded after an upload): only new content.
+            if !change.changedColumns.isDisjoint(with: content) { ids.formUnion(change.updated) }
+        }
+        if !remote.isEmpty { output?.interactorDidReceiveRemoteChanges(remote) }
+    }
+
+    /// Background sync has a new status (the app posts it here on the UI thread).
+    public func syncStatusDidChange(_ status: SyncStatus) {
+        output?.interactorDidUpdateSyncStatus(status)
+    }
+
     public func refresh() {
         do { try tracker.processChanges() } catch {
             output?.interactorDidFail(MoodListError("cannot read the journal: \(error)"))

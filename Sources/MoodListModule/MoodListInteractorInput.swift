@@ -28,6 +28,10 @@ public protocol MoodListInteractorOutput: AnyObject {
     func interactorDidChangeList(_ batch: CacheTransactionBatch)
     /// The list was replaced as a whole: read it again.
     func interactorDidReloadList()
+    /// Background sync moved on (or the journal is not logged in: ``SyncStatus/localOnly``).
+    func interactorDidUpdateSyncStatus(_ status: SyncStatus)
+    /// These moods arrived or changed from another device (already in the list's batches).
+    func interactorDidReceiveRemoteChanges(_ ids: Set<Mood.ID>)
     /// Reading the journal failed; the list stays as it was.
     func interactorDidFail(_ error: MoodListError)
 }

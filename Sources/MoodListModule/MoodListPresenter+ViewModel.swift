@@ -17,9 +17,22 @@ extension MoodListPresenter {
 
     func makeViewModel() -> MoodListViewModel {
         MoodListViewModel(
-            header: MoodListHeader(countText: countText, status: "local journal"), rows: window, firstIndex: top,
+            header: MoodListHeader(countText: countText, status: SyncStatusText.describe(syncStatus, now: now())),
+            rows: highlightedWindow, firstIndex: top,
             selectedIndex: count > 0 ? selected : nil, footer: footer, overlay: overlay, message: message,
             emptyText: emptyText)
+    }
+
+    private var highlightedWindow: [MoodRowViewModel?] {
+        guard !highlights.isEmpty else { return window }
+        let now = now()
+        return window.map { row in
+            row.map { row in
+                var row = row
+                row.isHighlighted = highlights[row.id].map { $0 > now } ?? false
+                return row
+            }
+        }
     }
 
     private var countText: String {

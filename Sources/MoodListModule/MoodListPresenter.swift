@@ -30,6 +30,14 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// The last mood deleted here, which `u` brings back.
     var lastDeleted: Mood.ID?
     var displayed: MoodListViewModel?
+    /// Where background sync stands, for the header.
+    var syncStatus = SyncStatus.localOnly
+    /// Moods that arrived or changed from another device, highlighted until the given time.
+    var highlights: [Mood.ID: Date] = [:]
+    let now: () -> Date
+
+    /// How long a row that changed on another device stays highlighted.
+    public static let highlightDuration: TimeInterval = 4
 
     /// - Parameter now: the clock relative dates are written against.
     public init(
@@ -38,6 +46,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     ) {
         self.interactor = interactor
         self.router = router
+        self.now = now
         rows = MoodRowFactory(formatter: dateFormatter, now: now)
     }
 
@@ -50,10 +59,24 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         render()
     }
 
-    /// Rewrites relative dates ("5 min ago") that time has made stale; only changed lines redraw.
-    public func refreshDates() {
+    /// Rewrites what time has made stale — relative dates ("5 min ago"), highlights that have run
+    /// their time, the retry countdown — and redraws only the lines that changed.
+    public func timeDidPass() {
+        let now = now()
+        highlights = highlights.filter { $0.value > now }
         window = window.map { $0.map(rows.refreshed) }
         render()
+    }
+
+    /// When ``timeDidPass()`` next has something to change sooner than the minute-by-minute date
+    /// refresh: a highlight ending, or the next second of an "offline, retrying in N s" countdown.
+    public var nextTimedChange: Date? {
+        var next = highlights.values.min()
+        if case .offline(let retryAt, _) = syncStatus.state, retryAt > now() {
+            let countdown = now().addingTimeInterval(1)
+            next = min(next ?? countdown, countdown)
+        }
+        return next
     }
 
     /// Acts on what the person asked for.
@@ -83,6 +106,17 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         selected = 0
         top = 0
         reloadWindow()
+        render()
+    }
+
+    public func interactorDidUpdateSyncStatus(_ status: SyncStatus) {
+        syncStatus = status
+        render()
+    }
+
+    public func interactorDidReceiveRemoteChanges(_ ids: Set<Mood.ID>) {
+        let until = now().addingTimeInterval(Self.highlightDuration)
+        for id in ids { highlights[id] = until }
         render()
     }
 

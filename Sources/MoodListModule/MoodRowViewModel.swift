@@ -14,6 +14,8 @@ public struct MoodRowViewModel: Hashable, Sendable {
     public var sync: MoodSyncState.Summary
     /// When the mood was felt, kept so that ``dateText`` can be rewritten as time passes.
     public var date: Date = .distantPast
+    /// Arrived or changed from another device a moment ago.
+    public var isHighlighted = false
 
     public init(id: Mood.ID, level: MoodLevel, levelName: String, dateText: String, note: String, sync: MoodSyncState.Summary) {
         self.id = id

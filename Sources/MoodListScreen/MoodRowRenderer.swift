@@ -2,7 +2,8 @@ import MoodKit
 import MoodListModule
 import TerminalUI
 
-/// Draws one line of the mood list: swatch, level, date, note and sync marker.
+/// Draws one line of the mood list: swatch, level, date, note and sync marker; a row that just
+/// arrived from another device gets a "↓" beside its swatch and bold text.
 ///
 /// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
 /// ``dateColumn`` (16 wide), the note from ``noteColumn`` up to two columns before the right
@@ -40,14 +41,18 @@ struct MoodRowRenderer {
             return
         }
         drawSwatch(for: row.level, selected: selected, screenRow: screenRow)
+        if row.isHighlighted {
+            screen.write("↓", row: screenRow, column: Self.swatchWidth, style: TextStyle(foreground: .cyan, bold: true, reverse: selected), maxColumns: 1)
+        }
         let level = TextWidth.pad(row.levelName, toColumns: Self.levelWidth)
         screen.write(level, row: screenRow, column: Self.levelColumn, style: TextStyle(bold: true, reverse: selected), maxColumns: Self.levelWidth)
+        let text = row.isHighlighted ? TextStyle(bold: true, reverse: selected) : base
         let date = TextWidth.pad(row.dateText, toColumns: Self.dateWidth)
-        screen.write(date, row: screenRow, column: Self.dateColumn, style: base, maxColumns: Self.dateWidth)
+        screen.write(date, row: screenRow, column: Self.dateColumn, style: text, maxColumns: Self.dateWidth)
         let noteWidth = Self.noteWidth(screenColumns: columns)
         if noteWidth > 0 {
             let note = TextWidth.truncate(row.note, toColumns: noteWidth, ellipsis: true)
-            screen.write(note, row: screenRow, column: Self.noteColumn, style: base, maxColumns: noteWidth)
+            screen.write(note, row: screenRow, column: Self.noteColumn, style: text, maxColumns: noteWidth)
         }
         screen.write(row.sync.marker, row: screenRow, column: columns - 1, style: markerStyle(row.sync, selected: selected), maxColumns: 1)
     }

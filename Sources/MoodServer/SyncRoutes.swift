@@ -11,6 +11,10 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     func register(on router: Router<MoodRequestContext>) {
         router.get(RouterPath(SyncEndpoint.health)) { _, _ in try await health() }
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage))
+        v1.get(RouterPath(SyncEndpoint.account)) { _, context in
+            let account = try context.requireAccount()
+            return try JSONBody.response(AccountResponse(name: account.name, id: "\(storage.storeID)/\(account.id)"))
+        }
         v1.post(RouterPath(SyncEndpoint.moods)) { request, context in try await upload(request, context) }
         v1.post(RouterPath(SyncEndpoint.deletions)) { request, context in try await delete(request, context) }
         v1.get(RouterPath(SyncEndpoint.changes)) { request, context in try await changes(request, context) }
@@ -23,7 +27,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// The paths above and their methods, for 405 answers.
     static var allowedMethods: [String: [HTTPRequest.Method]] {
-        [SyncEndpoint.health: [.get], SyncEndpoint.moods: [.post], SyncEndpoint.deletions: [.post],
+        [SyncEndpoint.health: [.get], SyncEndpoint.account: [.get], SyncEndpoint.moods: [.post], SyncEndpoint.deletions: [.post],
          SyncEndpoint.changes: [.get], SyncEndpoint.subscribe: [.get]]
     }
 

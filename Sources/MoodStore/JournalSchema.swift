@@ -74,6 +74,16 @@ enum JournalSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v2: sync queues") { db in
+            // `uploadAttempted` is set before a mood's first upload request leaves: a mood marked
+            // for deletion may be purged without telling the server only if it never left.
+            try db.execute(sql: """
+                ALTER TABLE mood ADD COLUMN uploadAttempted INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX mood_uploadQueue ON mood(localID) WHERE changedSinceUpload = 1;
+                CREATE INDEX mood_removalQueue ON mood(markedForDeletionDate) WHERE markedForRemoteDeletion = 1;
+                CREATE INDEX mood_failed ON mood(localID) WHERE lastSyncError IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

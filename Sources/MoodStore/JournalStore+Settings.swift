@@ -2,22 +2,16 @@ import Foundation
 import GRDB
 
 /// Small named values kept with the journal, so that everything a device knows lives in one file
-/// (its id now; the sync server, token and change token later).
+/// (its id, the sync server, its token and the change token).
 extension JournalStore {
     /// The value stored under `key`, if any.
     public func setting(_ key: String) throws -> String? {
-        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+        try read { try $0.setting(key) }
     }
 
     /// Stores `value` under `key`, or removes the key when `value` is `nil`.
     public func setSetting(_ key: String, to value: String?) throws {
-        try pool.write { db in
-            if let value {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
-            } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
-            }
-        }
+        try pool.write { db in try JournalWriter(db: db).setSetting(key, to: value) }
     }
 
     /// This journal's device id, made on first use: stamped on every mood the device creates and

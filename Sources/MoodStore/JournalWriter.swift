@@ -23,11 +23,11 @@ public struct JournalWriter {
     }
 
     /// Changes a mood's level and note as a person edit: it is stamped `modifiedAt` and
-    /// waits for upload again.
+    /// waits for upload again (a failed upload is tried again with the new content).
     /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood.
     public func edit(_ id: Mood.ID, level: MoodLevel, note: String, at date: Date = Date()) throws {
         try updateLiveMood(id, sql: """
-            level = ?, note = ?, modifiedAt = ?, changedSinceUpload = 1
+            level = ?, note = ?, modifiedAt = ?, changedSinceUpload = 1, lastSyncError = NULL
             """, arguments: [level.rawValue, note, date.millisecondsSince1970])
     }
 
@@ -56,13 +56,25 @@ public struct JournalWriter {
         }
     }
 
-    /// Deletes for good every mood marked for deletion that the server never saw, since there
-    /// is nobody to tell. Returns how many were deleted.
+    /// Deletes for good every mood marked for deletion that never left this device (no upload
+    /// was even attempted), since there is nobody to tell. Returns how many were deleted.
     @discardableResult
     public func purgeDeletedNeverUploaded() throws -> Int {
-        try db.execute(sql: "DELETE FROM mood WHERE markedForRemoteDeletion = 1 AND remoteIdentifier IS NULL")
+        try db.execute(sql: "DELETE FROM mood WHERE \(Self.neverSentDeletion)")
         return db.changesCount
     }
+
+    /// Deletes `id` for good if it is marked for deletion and never left this device; returns
+    /// whether it did. A mood that did leave stays marked for the remover.
+    @discardableResult
+    public func purgeIfNeverUploaded(_ id: Mood.ID) throws -> Bool {
+        try db.execute(sql: "DELETE FROM mood WHERE id = ? AND \(Self.neverSentDeletion)", arguments: [id])
+        return db.changesCount > 0
+    }
+
+    /// Marked for deletion, never uploaded, and no upload request ever left with it (its
+    /// response may have been lost: then the server has it, and must be told).
+    static let neverSentDeletion = "markedForRemoteDeletion = 1 AND remoteIdentifier IS NULL AND uploadAttempted = 0"
 
     /// Replaces every stored value of an existing mood (sync uses this to apply the server's copy).
     /// - Throws: ``JournalError/moodNotFound(_:)`` when there is no such mood.

@@ -34,3 +34,18 @@ public struct HealthResponse: Codable, Hashable, Sendable {
 
     public init(status: String) { self.status = status }
 }
+
+/// The body of `GET /v1/account`: which account the token opens.
+///
+/// `{"name": "alice", "id": "…"}`. `id` is opaque and differs between servers (or data folders)
+/// even for the same name: a client keeps it to notice when a journal is logged in to another
+/// account than the one its moods belong to.
+public struct AccountResponse: Codable, Hashable, Sendable {
+    public var name: String
+    public var id: String
+
+    public init(name: String, id: String) {
+        self.name = name
+        self.id = id
+    }
+}

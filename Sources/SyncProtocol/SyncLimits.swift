@@ -20,6 +20,8 @@ public enum SyncEndpoint {
     public static let version = 1
     /// `GET`: 200 `{"status":"ok"}` when the store answers, else 503.
     public static let health = "/healthz"
+    /// `GET`: the ``AccountResponse`` of the token's account.
+    public static let account = "/v1/account"
     /// `POST` an ``UploadRequest``, get an ``UploadResponse``.
     public static let moods = "/v1/moods"
     /// `POST` a ``DeletionRequest``, get a ``DeletionResponse``.

@@ -19,7 +19,7 @@ struct DeleteCommand: ParsableCommand {
             // Marked first, as the app does; one the server never saw has nobody to tell, so it goes now.
             try store.write(origin: .commandLine) { writer in
                 try writer.markForDeletion(uuid)
-                if try writer.snapshot.mood(id: uuid)?.sync.remoteIdentifier == nil { try writer.purge([uuid]) }
+                try writer.purgeIfNeverUploaded(uuid)
             }
         } catch {
             throw CommandFailure("\(error)")

@@ -14,6 +14,12 @@ enum Environment {
     /// Whether the person asked for no colour (https://no-color.org).
     static var noColor: Bool { !(variables["NO_COLOR"] ?? "").isEmpty }
 
+    /// `MOODTUI_SERVER`: a server URL that replaces the journal's for one run.
+    static var server: String? { variables["MOODTUI_SERVER"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// `MOODTUI_TOKEN`: a device token that replaces the journal's for one run.
+    static var token: String? { variables["MOODTUI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } }
+
     private static func xdg(_ name: String, default relative: String) -> URL {
         if let value = variables[name], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(relative)

@@ -2,24 +2,34 @@ import Foundation
 import Logging
 import MoodListModule
 import MoodListScreen
+import MoodKit
 import MoodStore
+import MoodSync
 import TerminalUI
 
 /// The interactive journal: wires the VIPER module to the terminal and runs the UI thread's loop.
 ///
 /// Everything here runs on one thread. It sleeps in `poll()` until a key, a resize, a signal or a
-/// wake-up from the journal watcher arrives — no busy loop, no redraw on a timer other than
-/// refreshing relative dates once a minute.
+/// wake-up from the journal watcher or the sync engine arrives — no busy loop, no redraw on a
+/// timer other than refreshing relative dates, ending highlights and the retry countdown.
+/// When the journal is logged in, the sync engine runs in the background meanwhile.
 final class InteractiveApp {
     private let store: JournalStore
     private let logger: Logger
     private let options: TerminalOptions
+    private let makeSyncEngine: ((@escaping @Sendable (SyncStatus) -> Void) -> SyncCoordinator)?
     private var running = true
 
-    init(store: JournalStore, options: TerminalOptions, logger: Logger) {
+    /// - Parameter makeSyncEngine: builds the engine with the status handler the app gives it;
+    ///   `nil` for a journal that is not logged in.
+    init(
+        store: JournalStore, options: TerminalOptions, logger: Logger,
+        makeSyncEngine: ((@escaping @Sendable (SyncStatus) -> Void) -> SyncCoordinator)? = nil
+    ) {
         self.store = store
         self.options = options
         self.logger = logger
+        self.makeSyncEngine = makeSyncEngine
     }
 
     /// Runs until the person quits or a signal arrives; the terminal is restored on every way out.
@@ -32,8 +42,21 @@ final class InteractiveApp {
         // The loop's signal handlers must outlive the final purge below: keep it alive until then.
         defer { withExtendedLifetime(loop) {} }
         let waker = loop.waker
-        let watcher = try JournalWatcher(store: store) { _ in waker.wake() }
+        let changes = Inbox<JournalChange>()
+        let watcher = try JournalWatcher(store: store) { batch in
+            changes.post(batch)
+            waker.wake()
+        }
         defer { watcher.stop() }
+        let statuses = Inbox<SyncStatus>()
+        let sync = makeSyncEngine.map { make in
+            let engine = make { status in
+                statuses.post([status])
+                waker.wake()
+            }
+            return Task { await engine.run() }
+        }
+        defer { sync?.cancel() }
 
         let interactor = try MoodListInteractor(store: store, creatorID: try store.deviceID())
         let router = MoodListOverlayRouter(onQuit: { [unowned self] in running = false })
@@ -43,19 +66,22 @@ final class InteractiveApp {
         interactor.output = presenter
         presenter.view = view
         presenter.viewDidLoad(visibleRows: view.listRowCount)
+        if sync != nil { interactor.syncStatusDidChange(SyncStatus(state: .syncing)) }
         logger.info("opened journal", metadata: ["path": "\(store.path)", "moods": "\(interactor.count)"])
 
         while running {
-            for event in loop.wait(timeout: .seconds(30)) {
+            let timeout = presenter.nextTimedChange.map { Duration.milliseconds(max(10, Int($0.timeIntervalSinceNow * 1000))) }
+            for event in loop.wait(timeout: min(timeout ?? .seconds(30), .seconds(30))) {
                 switch event {
                 case .key(let key):
                     if let intent = keys.intent(for: key, overlay: view.overlay) { presenter.handle(intent) }
                 case .resize:
                     presenter.handle(.resize(visibleRows: view.listRowCount))
                 case .wake:
-                    interactor.refresh()
+                    interactor.journalDidChange(changes.takeAll())
+                    if let status = statuses.takeAll().last { interactor.syncStatusDidChange(status) }
                 case .timeout:
-                    presenter.refreshDates()
+                    presenter.timeDidPass()
                 case .signal(let number):
                     logger.info("quitting on signal", metadata: ["signal": "\(number)"])
                     running = false

@@ -10,7 +10,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Flag(help: "Print a JSON array of moods (id, date, level, levelName, note, creatorID, modifiedAt, sync).")
+    @Flag(help: "Print a JSON array of moods (id, date, level, levelName, note, creatorID, modifiedAt, sync, syncError).")
     var json = false
 
     @Option(help: ArgumentHelp("Print at most this many moods.", valueName: "n"))

@@ -11,6 +11,8 @@ struct MoodJSON: Encodable {
     let creatorID: String
     let modifiedAt: String
     let sync: String
+    /// Why the server refused the mood, when it did.
+    let syncError: String?
 
     init(_ mood: Mood) {
         id = mood.id.uuidString
@@ -21,6 +23,7 @@ struct MoodJSON: Encodable {
         creatorID = mood.creatorID
         modifiedAt = ISO8601.string(from: mood.modifiedAt)
         sync = mood.sync.summary.rawValue
+        syncError = mood.sync.lastError
     }
 }
 

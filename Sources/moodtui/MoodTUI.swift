@@ -9,6 +9,7 @@ struct MoodTUI: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, AddCommand.self, ListCommand.self, DeleteCommand.self, WatchCommand.self,
+            LoginCommand.self, LogoutCommand.self, SyncCommand.self, DemoCommand.self,
             ServeCommand.self, AccountCommand.self,
         ],
         defaultSubcommand: OpenCommand.self

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MoodKit
+import MoodStore
+import MoodSync
 import TerminalUI
 
 /// `moodtui` with no subcommand: the interactive, live mood list.
@@ -19,12 +22,26 @@ struct OpenCommand: AsyncParsableCommand {
         let logPath = logFile ?? Environment.stateHome.appendingPathComponent("moodtui/moodtui.log").path
         let log = try LogFile(path: logPath)
         LoggingSystem.bootstrap { FileLogHandler(label: $0, file: log) }
+        try await Self.runApp(store: store, account: try SyncAccountResolver.account(for: store))
+    }
+
+    /// Runs the interactive app on `store` on a thread of its own, syncing with `account` if given.
+    static func runApp(store: JournalStore, account: SyncAccount?, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
         let options = TerminalOptions(noColor: Environment.noColor)
         TerminalLocale.ensureUTF8() // before the UI thread starts: setlocale is process-wide
+        let logger = Logger(label: "moodtui")
+        let deviceID = try store.deviceID()
+        let makeSyncEngine = account.map { account in
+            { @Sendable (statusHandler: @escaping @Sendable (SyncStatus) -> Void) in
+                SyncCoordinator(
+                    store: store, remote: HTTPMoodRemote(account: account, deviceID: deviceID, logger: logger),
+                    settings: settings, logger: logger, statusHandler: statusHandler)
+            }
+        }
         do {
             // ncurses is not thread-safe: the UI lives on one thread of its own from here on.
             try await DedicatedThread.run(name: "moodtui.ui") {
-                try InteractiveApp(store: store, options: options, logger: Logger(label: "moodtui")).run()
+                try InteractiveApp(store: store, options: options, logger: logger, makeSyncEngine: makeSyncEngine).run()
             }
         } catch { throw CommandFailure("\(error)") }
     }

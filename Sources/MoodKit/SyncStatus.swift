@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where background sync stands, as the app's header shows it: a plain value the sync engine
+/// publishes and the presenter turns into words.
+public struct SyncStatus: Hashable, Sendable {
+    /// What the engine is doing.
+    public enum State: Hashable, Sendable {
+        /// The journal is not logged in to a server.
+        case localOnly
+        /// Nothing is waiting and the last exchange with the server worked.
+        case synced
+        /// Requests are on their way.
+        case syncing
+        /// The server could not be reached (or was busy); the next attempt is at `retryAt`.
+        case offline(retryAt: Date, reason: String)
+        /// Sync stopped on a failure a retry cannot fix (say, a revoked token), in words.
+        case error(String)
+    }
+
+    public var state: State
+    /// Moods added, changed or deleted here that the server has not confirmed.
+    public var waiting: Int
+    /// Moods the server refused for good; each row says why.
+    public var failed: Int
+
+    public init(state: State, waiting: Int = 0, failed: Int = 0) {
+        self.state = state
+        self.waiting = waiting
+        self.failed = failed
+    }
+
+    /// A journal with no server.
+    public static let localOnly = SyncStatus(state: .localOnly)
+}

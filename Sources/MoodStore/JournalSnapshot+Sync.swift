@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import MoodKit
+
+/// The sync engine's questions, each answered from a partial index, so that they stay cheap in a
+/// journal of a million moods with a handful waiting.
+extension JournalSnapshot {
+    /// Moods a person added or changed that the server has not accepted yet, oldest row first,
+    /// leaving out those deleted (the remover's) and those that failed for good.
+    public func moodsWaitingForUpload(limit: Int) throws -> [Mood] {
+        try Row.fetchAll(
+            db, sql: """
+                SELECT \(Mood.selection) FROM mood
+                WHERE changedSinceUpload = 1 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL
+                ORDER BY localID LIMIT ?
+                """, arguments: [limit]
+        ).map(Mood.init(row:))
+    }
+
+    /// Moods marked for deletion at or before `markedBefore`, earliest first, with whether an
+    /// upload ever carried them (if not, the server need not be told).
+    public func moodsWaitingForRemoval(markedBefore: Date, limit: Int) throws -> [PendingRemoval] {
+        try Row.fetchAll(
+            db, sql: """
+                SELECT id, remoteIdentifier IS NOT NULL OR uploadAttempted FROM mood
+                WHERE markedForRemoteDeletion = 1 AND markedForDeletionDate <= ?
+                ORDER BY markedForDeletionDate LIMIT ?
+                """, arguments: [markedBefore.millisecondsSince1970, limit]
+        ).map { PendingRemoval(id: $0[0], mayBeOnServer: $0[1]) }
+    }
+
+    /// When the earliest mark for deletion was made, if any mood is marked.
+    public func earliestDeletionMark() throws -> Date? {
+        try Int64.fetchOne(db, sql: "SELECT MIN(markedForDeletionDate) FROM mood WHERE markedForRemoteDeletion = 1")
+            .map(Date.init(millisecondsSince1970:))
+    }
+
+    /// How much sync work the journal holds.
+    public func syncBacklog() throws -> SyncBacklog {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT
+                (SELECT COUNT(*) FROM mood
+                 WHERE changedSinceUpload = 1 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL),
+                (SELECT COUNT(*) FROM mood WHERE markedForRemoteDeletion = 1),
+                (SELECT COUNT(*) FROM mood WHERE lastSyncError IS NOT NULL)
+            """)
+        return SyncBacklog(uploads: row?[0] ?? 0, deletions: row?[1] ?? 0, failed: row?[2] ?? 0)
+    }
+
+    /// The value stored under `key`, read in this snapshot.
+    public func setting(_ key: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+    }
+}
+
+/// A mood marked for deletion, as the remover sees it.
+public struct PendingRemoval: Hashable, Sendable {
+    public var id: Mood.ID
+    /// An upload carried it (or may have: its response can be lost), so the server must be told.
+    public var mayBeOnServer: Bool
+}
+
+/// How many moods wait for the sync engine.
+public struct SyncBacklog: Hashable, Sendable {
+    /// New or changed moods not yet accepted by the server.
+    public var uploads: Int
+    /// Moods deleted here that the server has not confirmed deleting.
+    public var deletions: Int
+    /// Moods whose upload failed for good (shown, not retried until edited).
+    public var failed: Int
+
+    public init(uploads: Int = 0, deletions: Int = 0, failed: Int = 0) {
+        self.uploads = uploads
+        self.deletions = deletions
+        self.failed = failed
+    }
+
+    /// Moods waiting, the number the header shows.
+    public var waiting: Int { uploads + deletions }
+}

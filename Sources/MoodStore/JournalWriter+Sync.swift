@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import MoodKit
+
+/// The writes the sync engine makes: its bookkeeping on rows and settings, always in the same
+/// transaction as the change it records, so that a crash never leaves them apart.
+extension JournalWriter {
+    /// Stores `value` under `key` in this transaction (`nil` removes it): the change token is saved
+    /// with the page of changes it covers.
+    public func setSetting(_ key: String, to value: String?) throws {
+        if let value {
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Notes that an upload request is about to carry these moods. From now on the server may
+    /// have them, so deleting one must go through the server.
+    public func markUploadAttempted(_ ids: some Collection<Mood.ID>) throws {
+        for id in ids {
+            try db.execute(sql: "UPDATE mood SET uploadAttempted = 1 WHERE id = ? AND uploadAttempted = 0", arguments: [id])
+        }
+    }
+
+    /// Records that the server holds `uploaded` at `version`. The mood waits for upload no more
+    /// unless a person changed it while the request was on its way (its content then differs
+    /// from `uploaded`, and the new content goes up next, based on `version`).
+    public func recordUploaded(_ uploaded: Mood, version: Int64) throws {
+        try db.execute(
+            sql: """
+                UPDATE mood SET remoteIdentifier = ?, remoteVersion = ?, lastSyncError = NULL, uploadAttempted = 1,
+                    changedSinceUpload = CASE
+                        WHEN date = ? AND level = ? AND note = ? AND modifiedAt = ? THEN 0 ELSE changedSinceUpload END
+                WHERE id = ?
+                """,
+            arguments: [
+                uploaded.id.uuidString, version, uploaded.date.millisecondsSince1970, uploaded.level.rawValue,
+                uploaded.note, uploaded.modifiedAt.millisecondsSince1970, uploaded.id,
+            ])
+    }
+
+    /// Records a permanent failure in words on each mood: it leaves the upload queue, shows as
+    /// failed, and is tried again when a person edits it.
+    public func recordSyncFailure(_ ids: some Collection<Mood.ID>, message: String) throws {
+        for id in ids {
+            try db.execute(sql: "UPDATE mood SET lastSyncError = ? WHERE id = ?", arguments: [message, id])
+        }
+    }
+
+    /// Forgets everything the journal knew about a server: every mood waits for upload as if
+    /// new, and moods deleted here are purged. Used when a journal moves to another account.
+    public func resetSyncState() throws {
+        try db.execute(sql: "DELETE FROM mood WHERE markedForRemoteDeletion = 1")
+        try db.execute(sql: """
+            UPDATE mood SET remoteIdentifier = NULL, remoteVersion = NULL, changedSinceUpload = 1,
+                uploadAttempted = 0, lastSyncError = NULL
+            """)
+    }
+
+    /// Deletes every mood for good (moving to another account and choosing to discard them).
+    public func purgeAll() throws {
+        try db.execute(sql: "DELETE FROM mood")
+    }
+}

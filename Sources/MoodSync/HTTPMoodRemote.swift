@@ -1,0 +1,141 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import MoodKit
+import NIOCore
+import NIOHTTP1
+import SyncProtocol
+
+/// The live ``MoodRemote``: protocol v1 over HTTP (async-http-client) and the push WebSocket
+/// (hummingbird-websocket's client).
+///
+/// Every request carries the device token and the device id, so that the server does not push a
+/// device's own writes back to it. Answers are sorted into ``RemoteError`` cases by status.
+public struct HTTPMoodRemote: MoodRemote {
+    public let account: SyncAccount
+    public let deviceID: String
+    private let client: HTTPClient
+    private let logger: Logger
+    /// How long one request may take before the server counts as unreachable.
+    private let timeout: TimeAmount = .seconds(30)
+
+    public init(account: SyncAccount, deviceID: String, client: HTTPClient = .shared, logger: Logger) {
+        self.account = account
+        self.deviceID = deviceID
+        self.client = client
+        self.logger = logger
+    }
+
+    public func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse {
+        try await send(.POST, SyncEndpoint.moods, body: UploadRequest(moods: moods))
+    }
+
+    public func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse {
+        try await send(.POST, SyncEndpoint.deletions, body: DeletionRequest(ids: ids))
+    }
+
+    public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let token { query.append(URLQueryItem(name: "since", value: token.rawValue)) }
+        return try await send(.GET, SyncEndpoint.changes, query: query, body: Optional<String>.none)
+    }
+
+    /// Asks the server whose account the token belongs to (`GET /v1/account`).
+    public func accountInfo() async throws(RemoteError) -> AccountResponse {
+        try await send(.GET, SyncEndpoint.account, body: Optional<String>.none)
+    }
+
+    public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
+        async throws(RemoteError)
+    {
+        var headers: HTTPFields = [.authorization: "Bearer \(account.token)"]
+        headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = deviceID
+        let url = webSocketURL
+        do {
+            try await WebSocketClient.connect(
+                url: url, configuration: .init(additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(20))),
+                logger: logger
+            ) { inbound, _, _ in
+                connected()
+                for try await message in inbound.messages(maxSize: 1 << 16) {
+                    if case .text = message { pushed() }
+                }
+            }
+        } catch {
+            throw .unreachable(Self.describe(error))
+        }
+    }
+
+    private var webSocketURL: String {
+        var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
+        components?.scheme = account.server.scheme == "https" ? "wss" : "ws"
+        components?.path = basePath + SyncEndpoint.subscribe
+        return components?.string ?? account.server.absoluteString
+    }
+
+    /// The server URL's path without a trailing slash, so `http://host/sync/` works as well.
+    private var basePath: String {
+        var path = account.server.path
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    private func send<Body: Encodable, Response: Decodable>(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: Body?
+    ) async throws(RemoteError) -> Response {
+        var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
+        components?.path = basePath + path
+        components?.queryItems = query.isEmpty ? nil : query
+        guard let url = components?.string else { throw .rejected("'\(account.server)' is not a server URL") }
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
+        request.headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            do { request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body))) } catch {
+                throw .rejected("cannot encode the request: \(error)")
+            }
+        }
+        let status: Int
+        let bytes: ByteBuffer
+        do {
+            let response = try await client.execute(request, timeout: timeout, logger: logger)
+            status = Int(response.status.code)
+            bytes = try await response.body.collect(upTo: 64 << 20)
+        } catch {
+            throw .unreachable(Self.describe(error))
+        }
+        let data = Data(bytes.readableBytesView)
+        guard (200..<300).contains(status) else { throw Self.error(status: status, body: data) }
+        do { return try JSONDecoder().decode(Response.self, from: data) } catch {
+            throw .unavailable("the server's answer to \(path) could not be read: \(error)")
+        }
+    }
+
+    private static func error(status: Int, body: Data) -> RemoteError {
+        let message = (try? JSONDecoder().decode(ErrorResponse.self, from: body))?.message ?? "HTTP \(status)"
+        switch status {
+        case 401, 403: return .unauthorized(message)
+        case 410: return .tokenExpired
+        case 408, 429, 500...: return .unavailable(message)
+        default: return .rejected(message)
+        }
+    }
+
+    /// A connection error in words ("connection refused", not a NIO type dump).
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .deadlineExceeded, .readTimeout: return "timed out"
+            case .remoteConnectionClosed: return "the connection was closed"
+            default: return "\(error)"
+            }
+        }
+        let text = "\(error)"
+        if text.localizedCaseInsensitiveContains("connection refused") { return "connection refused" }
+        return text
+    }
+}

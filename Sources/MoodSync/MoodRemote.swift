@@ -1,0 +1,52 @@
+import Foundation
+import MoodKit
+import SyncProtocol
+
+/// The sync server as the change processors see it: protocol v1's four calls.
+///
+/// Behind a protocol so that the processors can be tested against an in-memory server, with
+/// failures injected, and run against ``HTTPMoodRemote`` for real.
+public protocol MoodRemote: Sendable {
+    /// `POST /v1/moods`: at most ``SyncLimits/maximumUploadBatch`` moods.
+    func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse
+    /// `POST /v1/deletions`: at most ``SyncLimits/maximumDeletionBatch`` ids.
+    func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse
+    /// `GET /v1/changes`: the changes after `token` (all, from the start, when `nil`).
+    func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse
+    /// `GET /v1/subscribe`: calls `pushed` for every push until the connection ends.
+    /// Returns when a connection that was made ends; throws when none could be made.
+    func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
+        async throws(RemoteError)
+}
+
+/// Why a call to the server failed, sorted by what the engine should do about it.
+public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No answer: no network, connection refused, timed out. Retry later.
+    case unreachable(String)
+    /// The server answered but cannot serve now (5xx, 429). Retry later.
+    case unavailable(String)
+    /// The token was refused (401): nothing works until the person logs in again.
+    case unauthorized(String)
+    /// The change token is no longer valid (410): fetch everything again.
+    case tokenExpired
+    /// The server refused this request for good (400, 413, …): retrying it cannot help.
+    case rejected(String)
+
+    /// Whether trying the same request later may work.
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .unavailable: true
+        case .unauthorized, .tokenExpired, .rejected: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreachable(let reason): "cannot reach the server: \(reason)"
+        case .unavailable(let reason): "the server is unavailable: \(reason)"
+        case .unauthorized(let reason): "the server refused the token: \(reason)"
+        case .tokenExpired: "the server no longer knows this journal's change token"
+        case .rejected(let reason): "the server refused the request: \(reason)"
+        }
+    }
+}

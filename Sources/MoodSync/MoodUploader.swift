@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+import MoodKit
+import MoodStore
+import SyncProtocol
+
+/// Sends moods waiting for upload — new, or changed since their last upload — in batches, and
+/// records what the server answered: its version on success, a merge on a conflict.
+///
+/// Its predicate lives in the journal (``JournalSnapshot/moodsWaitingForUpload(limit:)``), so
+/// moods left waiting by a crash are found again at launch. Calls may overlap (a person adds a
+/// mood while a batch is on its way): the ``InProgressTracker`` keeps each mood in one request.
+actor MoodUploader {
+    private let store: JournalStore
+    private let remote: any MoodRemote
+    private let logger: Logger
+    private var inProgress = InProgressTracker<Mood.ID>()
+
+    /// A request's body stays well under the server's 1 MiB limit: notes can be long.
+    static let maximumBatchBytes = 512 * 1024
+
+    init(store: JournalStore, remote: any MoodRemote, logger: Logger) {
+        self.store = store
+        self.remote = remote
+        self.logger = logger
+    }
+
+    /// Uploads until no mood that is not already in a request waits; returns how many the server
+    /// accepted. Moods the server refuses for good are marked failed, not retried.
+    /// - Throws: a transient or account-wide ``RemoteError`` (the moods keep waiting), or a store error.
+    func uploadPending() async throws -> Int {
+        var uploaded = 0
+        while true {
+            let waiting = try store.read {
+                try $0.moodsWaitingForUpload(limit: SyncLimits.maximumUploadBatch + inProgress.count)
+            }
+            let batch = Self.firstBatch(of: inProgress.free(waiting, id: \.id))
+            guard !batch.isEmpty else { return uploaded }
+            inProgress.claim(batch.map(\.id))
+            defer { inProgress.release(batch.map(\.id)) }
+            uploaded += try await upload(batch)
+        }
+    }
+
+    /// The longest prefix of `moods` within the count and size limits (at least one mood).
+    static func firstBatch(of moods: [Mood]) -> [Mood] {
+        var bytes = 0
+        var batch: [Mood] = []
+        for mood in moods.prefix(SyncLimits.maximumUploadBatch) {
+            bytes += 256 + mood.note.utf8.count * 2  // JSON escapes can double a note
+            if !batch.isEmpty && bytes > maximumBatchBytes { break }
+            batch.append(mood)
+        }
+        return batch
+    }
+
+    /// Sends one batch; a batch refused as a whole is split until the refused mood is alone.
+    private func upload(_ batch: [Mood]) async throws -> Int {
+        let ids = batch.map(\.id)
+        // From here on the server may hold these moods, even if the answer never arrives.
+        try store.write(origin: .sync) { try $0.markUploadAttempted(ids) }
+        let response: UploadResponse
+        do {
+            response = try await remote.upload(batch.map {
+                MoodUpload(id: $0.id, content: MoodContent($0), baseVersion: $0.sync.remoteVersion)
+            })
+        } catch {
+            guard case .rejected(let reason) = error else { throw error }
+            guard batch.count > 1 else {
+                logger.error("upload refused", metadata: ["mood": "\(batch[0].id)", "reason": "\(reason)"])
+                try store.write(origin: .sync) { try $0.recordSyncFailure(ids, message: "refused by the server: \(reason)") }
+                return 0
+            }
+            let half = batch.count / 2
+            return try await upload(Array(batch[..<half])) + (try await upload(Array(batch[half...])))
+        }
+        let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
+        try store.write(origin: .sync) { writer in
+            for saved in response.saved {
+                if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
+            }
+            for conflict in response.conflicts { try Self.resolve(conflict, with: writer) }
+        }
+        if !response.conflicts.isEmpty {
+            logger.info("upload conflicts resolved", metadata: ["count": "\(response.conflicts.count)"])
+        }
+        return response.saved.count
+    }
+
+    /// Applies the conflict rule: a deleted mood goes; a stale one is merged with the server's copy.
+    private static func resolve(_ conflict: MoodConflict, with writer: JournalWriter) throws {
+        guard let server = conflict.server, conflict.reason == .stale else {
+            try writer.purge([conflict.id])
+            return
+        }
+        guard let local = try writer.snapshot.mood(id: conflict.id) else { return }
+        try writer.replace(ConflictRule.merge(local: local, server: server))
+    }
+}

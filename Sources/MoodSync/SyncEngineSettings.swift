@@ -1,0 +1,27 @@
+/// The sync engine's knobs. The defaults are the app's; tests and `moodtui sync` change some.
+public struct SyncEngineSettings: Sendable {
+    /// How long a deleted mood waits before the remover takes it, so that `u` can undo on screen.
+    public var removalDelay: Duration
+    /// The delays between attempts after a transient failure (and between WebSocket reconnects).
+    public var retry: Backoff
+    /// Changes asked for per `GET /v1/changes` page.
+    public var pageSize: Int
+
+    public init(removalDelay: Duration = .seconds(5), retry: Backoff = Backoff(), pageSize: Int = 500) {
+        self.removalDelay = removalDelay
+        self.retry = retry
+        self.pageSize = pageSize
+    }
+}
+
+/// What one ``SyncCoordinator/syncOnce()`` did.
+public struct SyncReport: Hashable, Sendable {
+    /// Moods the server accepted from this device.
+    public var uploaded = 0
+    /// Moods deleted on the server (or purged here, never having left).
+    public var removed = 0
+    /// Server changes applied to the journal.
+    public var downloaded = 0
+    /// Moods the server refused for good, now or earlier.
+    public var failed = 0
+}

@@ -1,0 +1,52 @@
+import Foundation
+import MoodKit
+import MoodStore
+
+extension SyncSettings {
+    /// What to do with a journal's moods when it logs in to another account than theirs.
+    public enum ExistingMoods: String, Sendable, CaseIterable {
+        /// Upload them to the new account, as if they were new.
+        case keep
+        /// Delete them from this journal (the old account keeps its copies).
+        case discard
+    }
+
+    /// How many moods would change account if the journal logged in to `identity` (0 when it is
+    /// the journal's own account, or the journal never synced): the person must choose.
+    public static func moodsOfAnotherAccount(in store: JournalStore, identity: String) throws -> Int {
+        guard let current = try accountIdentity(in: store), current != identity else { return 0 }
+        return try store.read { try $0.count(MoodFilter()) }
+    }
+
+    /// Stores the server and token with the journal, in one transaction with what the account
+    /// change needs: another account's moods are reset to upload again or discarded, as chosen,
+    /// and the change token is forgotten. The same account picks up where it left off.
+    public static func logIn(
+        _ account: SyncAccount, identity: String, existingMoods: ExistingMoods, in store: JournalStore
+    ) throws {
+        try store.write(origin: .commandLine) { writer in
+            let current = try writer.snapshot.setting(accountKey)
+            if current != identity {
+                if current != nil {
+                    switch existingMoods {
+                    case .keep: try writer.resetSyncState()
+                    case .discard: try writer.purgeAll()
+                    }
+                }
+                try writer.setSetting(changeTokenKey, to: nil)
+            }
+            try writer.setSetting(serverKey, to: account.server.absoluteString)
+            try writer.setSetting(tokenKey, to: account.token)
+            try writer.setSetting(accountKey, to: identity)
+        }
+    }
+
+    /// Forgets the server and the token. The moods, their sync state and the account identity
+    /// stay, so that logging in again to the same account resumes and another account asks.
+    public static func logOut(of store: JournalStore) throws {
+        try store.write(origin: .commandLine) { writer in
+            try writer.setSetting(serverKey, to: nil)
+            try writer.setSetting(tokenKey, to: nil)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MoodSync
+import SyncProtocol
+
+/// `moodtui login URL TOKEN`: connects the journal to an account on a sync server.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Sync this journal with an account on a moodtui server.",
+        discussion: """
+            Checks the token with the server, then stores the URL and token in the journal. A journal \
+            belongs to one account: if its moods belong to another one, choose --keep-moods (upload them \
+            to the new account) or --discard-moods (delete them here); on a terminal you are asked.
+            """)
+
+    @Argument(help: ArgumentHelp("The server, such as http://127.0.0.1:8080.", valueName: "url"))
+    var url: String
+
+    @Argument(help: ArgumentHelp("The device token `moodtui account add` printed.", valueName: "token"))
+    var token: String
+
+    @OptionGroup var journal: JournalOptions
+
+    @Flag(help: "Moods of another account: upload them to this one.")
+    var keepMoods = false
+
+    @Flag(help: "Moods of another account: delete them from this journal.")
+    var discardMoods = false
+
+    func validate() throws {
+        guard !(keepMoods && discardMoods) else { throw ValidationError("choose --keep-moods or --discard-moods, not both") }
+    }
+
+    func run() async throws {
+        let account = SyncAccount(server: try SyncAccountResolver.serverURL(url), token: token)
+        let store = try journal.open()
+        let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: Logger(label: "moodtui.login"))
+        let info: AccountResponse
+        do { info = try await remote.accountInfo() } catch {
+            throw CommandFailure("cannot log in to \(url): \(error)")
+        }
+        var choice: SyncSettings.ExistingMoods = discardMoods ? .discard : .keep
+        let atStake = try SyncSettings.moodsOfAnotherAccount(in: store, identity: info.id)
+        if atStake > 0 && !keepMoods && !discardMoods {
+            choice = try ask(moods: atStake, account: info.name)
+        }
+        try SyncSettings.logIn(account, identity: info.id, existingMoods: choice, in: store)
+        print("Logged in to \(info.name) at \(url). Moods sync while moodtui runs, or now with `moodtui sync --once`.")
+    }
+
+    /// Asks on the terminal what to do with another account's moods; without one, fails in words.
+    private func ask(moods: Int, account: String) throws -> SyncSettings.ExistingMoods {
+        let what = moods == 1 ? "1 mood" : "\(moods) moods"
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CommandFailure(
+                "this journal holds \(what) of another account: add --keep-moods to upload them to \(account), or --discard-moods to delete them here")
+        }
+        while true {
+            print("This journal holds \(what) of another account. [k]eep them and upload to \(account), [d]iscard them, or [c]ancel? ", terminator: "")
+            switch readLine()?.lowercased().first {
+            case "k": return .keep
+            case "d": return .discard
+            case "c", nil: throw CommandFailure("not logged in: nothing changed")
+            default: continue
+            }
+        }
+    }
+}
+
+/// `moodtui logout`: stops syncing this journal.
+struct LogoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Stop syncing this journal (its moods stay).",
+        discussion: "Moods not yet uploaded stay waiting; logging in again to the same account uploads them.")
+
+    @OptionGroup var journal: JournalOptions
+
+    func run() throws {
+        let store = try journal.open()
+        guard try SyncSettings.account(in: store) != nil else { throw CommandFailure("this journal is not logged in") }
+        do { try SyncSettings.logOut(of: store) } catch { throw CommandFailure("\(error)") }
+        print("Logged out. The moods stay in \(store.path).")
+    }
+}

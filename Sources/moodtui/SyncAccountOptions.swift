@@ -1,0 +1,23 @@
+import Foundation
+import MoodStore
+import MoodSync
+
+/// The account a command syncs with: the journal's login, with `MOODTUI_SERVER` and
+/// `MOODTUI_TOKEN` replacing either part for one run.
+enum SyncAccountResolver {
+    /// The account, or `nil` when the journal is not logged in and the environment does not say.
+    static func account(for store: JournalStore) throws -> SyncAccount? {
+        let stored = try SyncSettings.account(in: store)
+        let serverText = Environment.server ?? stored?.server.absoluteString
+        guard let serverText, let token = Environment.token ?? stored?.token else { return nil }
+        return SyncAccount(server: try serverURL(serverText), token: token)
+    }
+
+    /// `text` as a server URL, or a failure in words.
+    static func serverURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw CommandFailure("'\(text)' is not a server URL: write it as http://HOST:PORT")
+        }
+        return url
+    }
+}
