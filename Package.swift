@@ -96,6 +96,15 @@ let package = Package(
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "MoodKit"]),
+        .target(name: "SyncTesting", dependencies: ["MoodSync", "MoodServer", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
+        .testTarget(
+            name: "MoodSyncTests",
+            dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodServer"]
+        ),
+        .testTarget(
+            name: "SyncDeviceTests",
+            dependencies: ["moodtui", "MoodSync", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol"]
+        ),
         .testTarget(
             name: "MoodServerTests",
             dependencies: [

@@ -18,3 +18,14 @@ public enum Deadline {
         }
     }
 }
+
+/// Polls `condition` until it holds or `timeout` passes, without blocking a thread of the
+/// concurrency pool; a condition that throws counts as not holding yet.
+public func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Sendable () throws -> Bool) async -> Bool {
+    let end = ContinuousClock.now + timeout
+    while ContinuousClock.now < end {
+        if (try? condition()) == true { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return (try? condition()) == true
+}

@@ -5,7 +5,7 @@ import MoodStore
 /// A journal in a fresh temporary folder, removed when the value goes away.
 ///
 /// `path` is where the journal file is, for tests that open it again (another store, the binary).
-public final class TemporaryJournal {
+public final class TemporaryJournal: Sendable {
     public let folder: URL
     public let store: JournalStore
 

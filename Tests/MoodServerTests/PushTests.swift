@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import HTTPTypes
 import HummingbirdWSClient
@@ -79,14 +80,4 @@ import Testing
             #expect(server.hub.count == 0)
         }
     }
-}
-
-/// Polls `condition` until it holds or `timeout` passes.
-func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Sendable () -> Bool) async -> Bool {
-    let end = ContinuousClock.now + timeout
-    while ContinuousClock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
 }

@@ -1,4 +1,3 @@
-import AppTesting
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -7,20 +6,22 @@ import Glibc
 
 /// A real `moodtui serve` process, started with `posix_spawn` (see AppTesting's ProcessResult),
 /// its standard output read line by line, stopped with a signal.
-final class ServerProcess: Sendable {
-    let pid: pid_t
+public final class ServerProcess: Sendable {
+    public let pid: pid_t
     private let reaped = Mutex(false)
     private let boundPort = Mutex(0)
     /// The port the server listens on.
-    var port: Int { boundPort.withLock { $0 } }
-    let errorLog: URL
+    public var port: Int { boundPort.withLock { $0 } }
+    public let errorLog: URL
+    /// The server's data folder.
+    public let data: URL
     fileprivate let printed: Lines
 
-    /// Starts `moodtui serve --port 0 --data DIR` and waits (with a deadline, without blocking a
+    /// Starts `moodtui serve --port PORT --data DIR` (0: a free port) and waits (with a deadline, without blocking a
     /// thread of the test's concurrency pool) for the line saying where it listens.
     /// - Throws: ``TestSetupError`` when it does not start: the test fails, it never skips.
-    static func start(data: URL) async throws -> ServerProcess {
-        let process = try ServerProcess(data: data)
+    public static func start(data: URL, port: Int = 0) async throws -> ServerProcess {
+        let process = try ServerProcess(data: data, port: port)
         let prefix = "moodtui serve listening on http://127.0.0.1:"
         let listening = await waitUntil(upTo: .seconds(20)) { process.printed.all.contains { $0.hasPrefix(prefix) } }
         let line = process.printed.all.first { $0.hasPrefix(prefix) }
@@ -33,7 +34,8 @@ final class ServerProcess: Sendable {
         return process
     }
 
-    private init(data: URL) throws {
+    private init(data: URL, port: Int) throws {
+        self.data = data
         try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
         errorLog = data.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
         var output: [Int32] = [-1, -1]
@@ -42,7 +44,7 @@ final class ServerProcess: Sendable {
         let pid: pid_t
         do {
             pid = try Spawn.start(
-                executable, ["serve", "--port", "0", "--data", data.path],
+                executable, ["serve", "--port", String(port), "--data", data.path],
                 output: .descriptor(output[1]), error: .file(errorLog.path), closing: output)
         } catch {
             close(output[0]); close(output[1])
@@ -69,6 +71,18 @@ final class ServerProcess: Sendable {
         }
     }
 
+    /// The base URL clients use.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// A new device token for `account` (created if needed), made by `moodtui account add`.
+    public func addDevice(_ account: String) throws -> String {
+        let result = try ProcessResult.moodtui(["account", "add", account, "--data", data.path])
+        guard result.status == 0, let token = result.standardOutput.split(separator: "\n").last else {
+            throw TestSetupError("moodtui account add failed: \(result.standardError)")
+        }
+        return String(token)
+    }
+
     /// A server the test did not stop (it failed half-way) is killed.
     deinit {
         guard !reaped.withLock({ $0 }) else { return }
@@ -80,7 +94,7 @@ final class ServerProcess: Sendable {
     /// Sends `signal` and waits for the process to end; returns its exit status, or `nil` if it
     /// was still running after `timeout` (it is then killed).
     @discardableResult
-    func stop(_ signal: Int32 = SIGTERM, upTo timeout: Duration = .seconds(15)) async -> Int32? {
+    public func stop(_ signal: Int32 = SIGTERM, upTo timeout: Duration = .seconds(15)) async -> Int32? {
         kill(pid, signal)
         let waitStatus = Mutex<Int32>(0)
         let pid = pid

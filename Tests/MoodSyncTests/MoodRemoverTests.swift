@@ -1,0 +1,73 @@
+import Foundation
+import MoodKit
+import MoodStore
+@testable import MoodSync
+import SyncTesting
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct MoodRemoverTests {
+    @Test func aMoodThatNeverLeftIsPurgedWithoutARequest() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("typo")
+        try device.delete(mood.id)
+
+        #expect(try await device.remover.removePending().removed == 1)
+        #expect(try device.mood(mood.id) == nil)
+        #expect(device.remote.requests.isEmpty)
+    }
+
+    @Test func anUploadedMoodIsDeletedOnTheServerThenPurged() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("regret")
+        _ = try await device.uploader.uploadPending()
+        try device.delete(mood.id)
+
+        #expect(try await device.remover.removePending().removed == 1)
+        #expect(try device.mood(mood.id) == nil)
+        #expect(device.remote.requests.last == .delete([mood.id]))
+        #expect(try await device.remote.serverMoods()[mood.id] == nil)
+    }
+
+    @Test func aMoodWhoseUploadAnswerWasLostIsDeletedOnTheServerToo() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("reached the server")
+        device.remote.loseResponses(1)
+        await #expect(throws: RemoteError.self) { try await device.uploader.uploadPending() }
+        #expect(try await device.remote.serverMoods()[mood.id] != nil)
+        #expect(try device.mood(mood.id)?.sync.remoteIdentifier == nil)
+
+        try device.delete(mood.id)
+        #expect(try await device.remover.removePending().removed == 1)
+        #expect(try await device.remote.serverMoods()[mood.id] == nil)
+        #expect(try device.mood(mood.id) == nil)
+    }
+
+    @Test func aDeleteWaitsOutTheUndoDelay() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote(), removalDelay: .seconds(60))
+        let mood = try device.add("maybe")
+        _ = try await device.uploader.uploadPending()
+        let now = Date()
+        try device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: now) }
+
+        let early = try await device.remover.removePending(now: now)
+        #expect(early.removed == 0)
+        #expect(early.nextDue.map { abs($0.timeIntervalSince(now) - 60) < 0.01 } == true)
+        #expect(try device.mood(mood.id) != nil)
+
+        let late = try await device.remover.removePending(now: now.addingTimeInterval(61))
+        #expect(late.removed == 1)
+        #expect(late.nextDue == nil)
+    }
+
+    @Test func aFailedDeleteLeavesTheMoodMarked() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("later")
+        _ = try await device.uploader.uploadPending()
+        try device.delete(mood.id)
+        device.remote.fail(with: .unavailable("503"))
+
+        await #expect(throws: RemoteError.unavailable("503")) { try await device.remover.removePending() }
+        #expect(try device.mood(mood.id)?.sync.markedForRemoteDeletion == true)
+        #expect(try await device.remover.removePending().removed == 1)
+    }
+}

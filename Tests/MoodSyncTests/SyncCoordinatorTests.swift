@@ -1,0 +1,96 @@
+import AppTesting
+import Foundation
+import MoodKit
+import MoodStore
+@testable import MoodSync
+import Synchronization
+import SyncTesting
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct SyncCoordinatorTests {
+    /// The statuses an engine published, shared with its handler.
+    final class Statuses: Sendable {
+        private let all = Mutex<[SyncStatus]>([])
+        func record(_ status: SyncStatus) { all.withLock { $0.append(status) } }
+        var last: SyncStatus? { all.withLock { $0.last } }
+        var seen: [SyncStatus] { all.withLock { $0 } }
+    }
+
+    @Test func atLaunchItFinishesWhatWasLeftWaiting() async throws {
+        let remote = try await InMemoryRemote()
+        let device = try TestDevice(remote: remote)
+        let gone = try device.add("to delete")
+        _ = try await device.uploader.uploadPending()
+        try device.delete(gone.id)
+        let waiting = try device.add("written offline")
+
+        let engine = Task { await device.coordinator().run() }
+        defer { engine.cancel() }
+        #expect(await waitUntil { try device.backlog() == SyncBacklog() })
+        let server = try await remote.serverMoods()
+        #expect(server[waiting.id]?.content.note == "written offline")
+        #expect(server[gone.id] == nil)
+    }
+
+    @Test func offlineItRetriesWithBackoffAndUploadsWhenTheServerReturns() async throws {
+        let remote = try await InMemoryRemote()
+        let device = try TestDevice(remote: remote)
+        remote.setOffline(true)
+        let statuses = Statuses()
+        let engine = Task { await device.coordinator(status: statuses.record).run() }
+        defer { engine.cancel() }
+
+        let mood = try device.add("no network")
+        #expect(await waitUntil {
+            guard case .offline = statuses.last?.state else { return false }
+            return statuses.last?.waiting == 1
+        })
+        let attempts = remote.requests.count
+        #expect(await waitUntil { remote.requests.count > attempts + 2 })  // it keeps trying…
+
+        remote.setOffline(false)
+        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced) })  // …and gets there
+        #expect(try await remote.serverMoods()[mood.id] != nil)
+        #expect(try device.mood(mood.id)?.sync.summary == .synced)
+    }
+
+    @Test func aPushBringsAnotherDevicesChange() async throws {
+        let remote = try await InMemoryRemote()
+        let phone = try TestDevice(remote: remote.anotherDevice())
+        let engine = Task { await phone.coordinator().run() }
+        defer { engine.cancel() }
+        #expect(await waitUntil { phone.remote.pushListenerCount == 1 })
+
+        let laptop = try TestDevice(remote: remote)
+        let mood = try laptop.add("from the laptop")
+        _ = try await laptop.uploader.uploadPending()
+        phone.remote.push()
+        #expect(await waitUntil { try phone.mood(mood.id)?.note == "from the laptop" })
+    }
+
+    @Test func aRefusedTokenStopsSyncAndSaysWhatToDo() async throws {
+        let remote = try await InMemoryRemote()
+        let device = try TestDevice(remote: remote)
+        try device.add("waiting")
+        remote.fail(with: .unauthorized("revoked"), .unauthorized("revoked"), .unauthorized("revoked"))
+        let statuses = Statuses()
+        let engine = Task { await device.coordinator(status: statuses.record).run() }
+        defer { engine.cancel() }
+
+        #expect(await waitUntil {
+            guard case .error(let message) = statuses.last?.state else { return false }
+            return message.contains("refused the token") && message.contains("moodtui login")
+        })
+        #expect(try device.backlog().uploads == 1)
+    }
+
+    @Test func syncOnceReportsWhatItDid() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice())
+        try laptop.add("one")
+        try laptop.add("two")
+        #expect(try await laptop.coordinator().syncOnce().uploaded == 2)
+        let report = try await phone.coordinator().syncOnce()
+        #expect(report.downloaded == 2 && report.uploaded == 0 && report.failed == 0)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import JournalTesting
+import Logging
+import MoodKit
+import MoodStore
+@testable import MoodSync
+import Synchronization
+import SyncTesting
+
+/// One simulated device for unit tests: its own journal, the account's in-memory server, and the
+/// change processors, driven step by step.
+final class TestDevice: Sendable {
+    let journal: TemporaryJournal
+    let remote: InMemoryRemote
+    let uploader: MoodUploader
+    let downloader: MoodDownloader
+    let remover: MoodRemover
+
+    private static let logger: Logger = {
+        var logger = Logger(label: "moodsync-test")
+        logger.logLevel = .critical  // failures the tests cause on purpose would only be noise
+        return logger
+    }()
+
+    init(remote: InMemoryRemote, removalDelay: Duration = .zero, pageSize: Int = 500) throws {
+        journal = try TemporaryJournal()
+        self.remote = remote
+        uploader = MoodUploader(store: journal.store, remote: remote, logger: Self.logger)
+        downloader = MoodDownloader(store: journal.store, remote: remote, pageSize: pageSize, logger: Self.logger)
+        remover = MoodRemover(store: journal.store, remote: remote, delay: removalDelay, logger: Self.logger)
+    }
+
+    var store: JournalStore { journal.store }
+
+    func coordinator(
+        settings: SyncEngineSettings = SyncEngineSettings(removalDelay: .zero, retry: Backoff(initial: .milliseconds(20), maximum: .milliseconds(100))),
+        status: @escaping @Sendable (SyncStatus) -> Void = { _ in }
+    ) -> SyncCoordinator {
+        SyncCoordinator(store: store, remote: remote, settings: settings, logger: Self.logger, statusHandler: status)
+    }
+
+    /// Adds a mood as a person would, and returns it.
+    @discardableResult
+    func add(_ note: String, level: MoodLevel = .good) throws -> Mood {
+        let mood = try Mood.new(level: level, note: note, creatorID: "device")
+        try store.write(origin: .ui) { try $0.add(mood) }
+        return mood
+    }
+
+    func edit(_ id: Mood.ID, note: String, level: MoodLevel = .good, at date: Date = Date()) throws {
+        try store.write(origin: .ui) { try $0.edit(id, level: level, note: note, at: date) }
+    }
+
+    func delete(_ id: Mood.ID) throws {
+        try store.write(origin: .ui) { try $0.markForDeletion(id) }
+    }
+
+    func mood(_ id: Mood.ID) throws -> Mood? { try store.read { try $0.mood(id: id) } }
+
+    /// The list as a person sees it: notes by id.
+    func notes() throws -> [Mood.ID: String] {
+        let moods = try store.read { try $0.moods(MoodFilter(), order: .newestFirst) }
+        return Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.note) })
+    }
+
+    func backlog() throws -> SyncBacklog { try store.read { try $0.syncBacklog() } }
+}
+
+/// A yes/no set by one task and read by another.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}

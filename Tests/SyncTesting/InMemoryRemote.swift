@@ -1,0 +1,182 @@
+import Foundation
+import MoodKit
+import MoodServer
+import MoodSync
+import Synchronization
+import SyncProtocol
+
+/// A ``MoodRemote`` for unit tests: the server's own rules (``InMemoryMoodServerStorage``) without
+/// sockets, with failures to inject, a log of requests, pushes on demand and uploads that can be
+/// held half-way. Devices made with ``anotherDevice()`` share the account.
+public final class InMemoryRemote: MoodRemote {
+    public let storage: InMemoryMoodServerStorage
+    public let account: Account
+    private let state = Mutex(State())
+
+    struct State {
+        var failures: [RemoteError] = []
+        var requests: [Request] = []
+        var heldUploads: [CheckedContinuation<Void, Never>] = []
+        var holdsUploads = false
+        var pushListeners: [UUID: AsyncStream<Void>.Continuation] = [:]
+        var offline = false
+        var refused: Set<Mood.ID> = []
+        var lostResponses = 0
+    }
+
+    /// One request the remote answered (or failed).
+    public enum Request: Hashable, Sendable {
+        case upload([Mood.ID])
+        case delete([Mood.ID])
+        case changes
+    }
+
+    /// A new account on a new in-memory server.
+    public convenience init() async throws {
+        let storage = InMemoryMoodServerStorage()
+        let account = try await storage.addDevice(toAccount: "test", tokenHash: Data(UUID().uuidString.utf8))
+        self.init(storage: storage, account: account)
+    }
+
+    private init(storage: InMemoryMoodServerStorage, account: Account) {
+        self.storage = storage
+        self.account = account
+    }
+
+    /// A second device of the same account on the same server.
+    public func anotherDevice() -> InMemoryRemote { InMemoryRemote(storage: storage, account: account) }
+
+    /// The next requests fail with these errors, in order.
+    public func fail(with errors: RemoteError...) {
+        state.withLock { $0.failures += errors }
+    }
+
+    /// Uploads carrying this mood are refused for good (400), as a server refuses a bad mood.
+    public func refuse(_ id: Mood.ID) { state.withLock { _ = $0.refused.insert(id) } }
+
+    /// The next `count` requests reach the server, but their answers are lost on the way back.
+    public func loseResponses(_ count: Int = 1) { state.withLock { $0.lostResponses += count } }
+
+    /// Every request so far, oldest first.
+    public var requests: [Request] { state.withLock { $0.requests } }
+
+    /// Uploads wait at the door until ``releaseUploads()`` (to catch overlapping requests).
+    public func holdUploads() { state.withLock { $0.holdsUploads = true } }
+
+    /// How many uploads are waiting at the door.
+    public var heldUploadCount: Int { state.withLock { $0.heldUploads.count } }
+
+    public func releaseUploads() {
+        let held = state.withLock { state in
+            state.holdsUploads = false
+            defer { state.heldUploads.removeAll() }
+            return state.heldUploads
+        }
+        held.forEach { $0.resume() }
+    }
+
+    /// While offline every call fails as unreachable and push connections drop, as when the
+    /// network goes away; back online, calls work again.
+    public func setOffline(_ offline: Bool) {
+        let dropped = state.withLock { state in
+            state.offline = offline
+            return offline ? Array(state.pushListeners.values) : []
+        }
+        dropped.forEach { $0.finish() }
+    }
+
+    /// How many push connections are open.
+    public var pushListenerCount: Int { state.withLock { $0.pushListeners.count } }
+
+    /// Tells every connected listener that something changed.
+    public func push() {
+        state.withLock { $0.pushListeners.values.forEach { $0.yield() } }
+    }
+
+    /// The moods the server holds now, by id.
+    public func serverMoods() async throws -> [Mood.ID: SyncedMood] {
+        let changes = try await storage.changes(in: account, after: 0, limit: 1_000_000).changes
+        return Dictionary(uniqueKeysWithValues: changes.compactMap { change in
+            if case .upsert(let mood) = change { (mood.id, mood) } else { nil }
+        })
+    }
+
+    public func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse {
+        try begin(.upload(moods.map(\.id)))
+        if state.withLock({ $0.holdsUploads }) {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state in
+                    guard state.holdsUploads else { return true }
+                    state.heldUploads.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+        if let refused = state.withLock({ state in moods.first { state.refused.contains($0.id) } }) {
+            throw .rejected("mood \(refused.id) is refused")
+        }
+        let result = try await storageCall { try await storage.upsert(moods, in: account) }
+        try end()
+        return UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token(result.latestSequence))
+    }
+
+    public func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse {
+        try begin(.delete(ids))
+        let result = try await storageCall { try await storage.delete(ids, in: account) }
+        try end()
+        return DeletionResponse(deleted: result.deleted, token: token(result.latestSequence))
+    }
+
+    public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
+        try begin(.changes)
+        var since: Int64 = 0
+        if let token {
+            guard let sequence = Int64(token.rawValue) else { throw .tokenExpired }
+            since = sequence
+        }
+        let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
+        guard since <= page.latestSequence else { throw .tokenExpired }
+        return ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more)
+    }
+
+    public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
+        async throws(RemoteError)
+    {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let offline = state.withLock { state in
+            if !state.offline { state.pushListeners[id] = continuation }
+            return state.offline
+        }
+        if offline { throw .unreachable("offline") }
+        defer { _ = state.withLock { $0.pushListeners.removeValue(forKey: id) } }
+        connected()
+        for await _ in stream { pushed() }
+    }
+
+    private func begin(_ request: Request) throws(RemoteError) {
+        let failure = state.withLock { state -> RemoteError? in
+            state.requests.append(request)
+            if state.offline { return .unreachable("offline") }
+            return state.failures.isEmpty ? nil : state.failures.removeFirst()
+        }
+        if let failure { throw failure }
+    }
+
+    /// Loses the answer of a request that did its work, if asked to.
+    private func end() throws(RemoteError) {
+        let lost = state.withLock { state in
+            guard state.lostResponses > 0 else { return false }
+            state.lostResponses -= 1
+            return true
+        }
+        if lost { throw .unreachable("the answer was lost") }
+    }
+
+    private func storageCall<T>(_ call: () async throws -> T) async throws(RemoteError) -> T {
+        do { return try await call() } catch { throw .unavailable("\(error)") }
+    }
+
+    private func token(_ sequence: Int64) -> ChangeToken { ChangeToken(rawValue: String(sequence)) }
+}
