@@ -1,0 +1,63 @@
+import AppTesting
+import Foundation
+import JournalTesting
+import Logging
+import MoodKit
+import MoodStore
+import MoodSync
+import Testing
+
+/// A device for tests against a real `moodtui serve`: a journal of its own, logged in to the
+/// account with a token of its own, and a sync engine talking HTTP and WebSocket to the server.
+final class LiveDevice: Sendable {
+    let journal: TemporaryJournal
+    let remote: HTTPMoodRemote
+    let engine: SyncCoordinator
+    static let settings = SyncEngineSettings(removalDelay: .zero, retry: Backoff(initial: .milliseconds(50), maximum: .milliseconds(500)))
+
+    private static let logger: Logger = {
+        var logger = Logger(label: "sync-device-test")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    init(server: ServerProcess, account: String = "alice") async throws {
+        journal = try TemporaryJournal()
+        remote = HTTPMoodRemote(
+            account: SyncAccount(server: server.url, token: try server.addDevice(account)),
+            deviceID: try journal.store.deviceID(), logger: Self.logger)
+        let identity = try await remote.accountInfo().id
+        try SyncSettings.logIn(remote.account, identity: identity, existingMoods: .keep, in: journal.store)
+        engine = SyncCoordinator(store: journal.store, remote: remote, settings: Self.settings, logger: Self.logger)
+    }
+
+    var store: JournalStore { journal.store }
+
+    @discardableResult
+    func add(_ note: String, level: MoodLevel = .good) throws -> Mood {
+        let mood = try Mood.new(level: level, note: note, creatorID: "device")
+        try store.write(origin: .ui) { try $0.add(mood) }
+        return mood
+    }
+
+    func edit(_ id: Mood.ID, note: String, level: MoodLevel = .good) throws {
+        try store.write(origin: .ui) { try $0.edit(id, level: level, note: note) }
+    }
+
+    func delete(_ id: Mood.ID) throws {
+        try store.write(origin: .ui) { try $0.markForDeletion(id) }
+    }
+
+    /// The list as a person sees it: every mood's visible content, by id.
+    func list() throws -> [Mood.ID: String] {
+        let moods = try store.read { try $0.moods(MoodFilter(), order: .newestFirst) }
+        return Dictionary(uniqueKeysWithValues: moods.map { ($0.id, "\($0.level.rawValue) \($0.note)") })
+    }
+
+    func syncOnce() async throws { try await engine.syncOnce() }
+}
+
+/// A temporary folder for a server's data.
+func temporaryServerFolder() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-sync-test-\(UUID().uuidString)/server")
+}
