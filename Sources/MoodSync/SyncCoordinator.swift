@@ -200,7 +200,8 @@ public actor SyncCoordinator {
         })
     }
 
-    /// Keeps a push WebSocket open, reconnecting with backoff; each connection and push wakes the engine.
+    /// Keeps a push WebSocket open, reconnecting with backoff; each connection and push wakes the
+    /// engine, and a connection that cannot be made counts as a transient failure.
     private func listenForPushes(_ wakes: AsyncStream<Wake>.Continuation) async {
         var backoff = settings.retry
         while !Task.isCancelled && accountFailure == nil {
@@ -208,7 +209,9 @@ public actor SyncCoordinator {
                 try await remote.listenForPushes(connected: { wakes.yield(.connected) }, pushed: { wakes.yield(.pushed) })
                 backoff.reset()
             } catch {
-                logger.debug("push connection failed", metadata: ["error": "\(error)"])
+                // No socket means no server: say so now rather than at the next request.
+                failed(error)
+                publishStatus()
             }
             try? await Task.sleep(for: backoff.nextDelay())
         }

@@ -1,0 +1,54 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// Two devices of one account, each its own journal, against a real `moodtui serve`: the app
+/// runs on device B in tmux, device A is the command line.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct SyncTerminalTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-sync-tmux-\(UUID().uuidString)")
+    var journalA: String { folder.appendingPathComponent("a.sqlite").path }
+    var journalB: String { folder.appendingPathComponent("b.sqlite").path }
+
+    private func moodtui(_ arguments: String...) throws -> ProcessResult {
+        let result = try ProcessResult.moodtui(arguments)
+        try #require(result.status == 0, "moodtui \(arguments.joined(separator: " ")): \(result.standardError)")
+        return result
+    }
+
+    private func logIn(_ journal: String, to server: ServerProcess) throws {
+        _ = try moodtui("login", server.url.absoluteString, try server.addDevice("alice"), "--journal", journal)
+    }
+
+    @Test func aMoodUploadedOnAAppearsOnBWithinTwoSecondsAndADeleteOnBLeavesA() async throws {
+        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
+        try logIn(journalA, to: server)
+        try logIn(journalB, to: server)
+        let binary = TmuxSession.quote(try BuiltProducts.moodtui.path)
+        let log = TmuxSession.quote(folder.appendingPathComponent("b.log").path)
+        let app = try TmuxSession(command: "\(binary) --journal \(TmuxSession.quote(journalB)) --log-file \(log)")
+        #expect(try app.waitForScreen(upTo: .seconds(10)) { $0.contains("synced") && $0.contains("No moods yet") }, "\(app.lastScreen)")
+
+        _ = try moodtui("add", "--journal", journalA, "--level", "great", "--note", "written on device A")
+        _ = try moodtui("sync", "--once", "--journal", journalA)
+        let uploaded = ContinuousClock.now
+        let seen = try app.waitForScreen(upTo: .seconds(10)) { $0.contains("written on device A") }
+        let delay = ContinuousClock.now - uploaded
+        #expect(seen && delay < .seconds(2), "after \(delay): \(app.lastScreen)")
+        #expect(app.lastScreen.contains("↓"), "a row from another device is marked: \(app.lastScreen)")
+
+        try app.press("d")
+        #expect(try app.waitForScreen { $0.contains("Delete this mood? (y/n)") })
+        try app.press("y")
+        #expect(try app.waitForScreen { !$0.contains("written on device A") })
+        let goneFromA = await waitUntil(upTo: .seconds(30)) {
+            _ = try moodtui("sync", "--once", "--journal", journalA)
+            return !(try moodtui("list", "--journal", journalA).standardOutput.contains("written on device A"))
+        }
+        #expect(goneFromA)
+
+        #expect(await server.stop() == 0)
+        #expect(try app.waitForScreen(upTo: .seconds(10)) { $0.contains("offline") }, "\(app.lastScreen)")
+        try app.press("q")
+        #expect(try app.waitForScreen { _ in (try? app.exitStatus()) == 0 })
+    }
+}
