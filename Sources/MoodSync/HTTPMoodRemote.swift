@@ -21,12 +21,21 @@ public struct HTTPMoodRemote: MoodRemote {
     /// How long one request may take before the server counts as unreachable.
     private let timeout: TimeAmount = .seconds(30)
 
-    public init(account: SyncAccount, deviceID: String, client: HTTPClient = .shared, logger: Logger) {
+    public init(account: SyncAccount, deviceID: String, client: HTTPClient = HTTPMoodRemote.sharedClient, logger: Logger) {
         self.account = account
         self.deviceID = deviceID
         self.client = client
         self.logger = logger
     }
+
+    /// The client every remote shares unless told otherwise. Unlike `HTTPClient.shared` it does
+    /// not keep retrying to connect until the request's deadline: the engine has its own backoff,
+    /// and a server that is down must read as "offline" at once, not after 30 seconds.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5), read: .seconds(30)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     public func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse {
         try await send(.POST, SyncEndpoint.moods, body: UploadRequest(moods: moods))

@@ -26,12 +26,14 @@ actor MoodDownloader {
     }
 
     /// Fetches and applies every change since the saved token; returns how many changes were
-    /// applied. A token the server no longer knows starts a full fetch from the beginning.
+    /// applied, or `nil` when the call was folded into a fetch already running (which fetches
+    /// once more when it is done). A token the server no longer knows starts a full fetch from
+    /// the beginning.
     /// - Throws: a ``RemoteError`` or a store error; the pages applied so far stay applied.
-    func fetchChanges() async throws -> Int {
+    func fetchChanges() async throws -> Int? {
         guard !isFetching else {
             fetchAgain = true
-            return 0
+            return nil
         }
         isFetching = true
         defer { isFetching = false }

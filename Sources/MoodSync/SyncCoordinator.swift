@@ -99,7 +99,7 @@ public actor SyncCoordinator {
             for _ in 0..<3 {
                 report.removed += try await remover.removePending(now: .distantFuture).removed
                 report.uploaded += try await uploader.uploadPending()
-                report.downloaded += try await downloader.fetchChanges()
+                report.downloaded += try await downloader.fetchChanges() ?? 0
                 guard try store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
             succeeded()
@@ -149,8 +149,7 @@ public actor SyncCoordinator {
                 scheduleRemoval(at: nextDue)
                 talkedToServer = removed > 0
             case .download:
-                _ = try await downloader.fetchChanges()
-                talkedToServer = true
+                talkedToServer = try await downloader.fetchChanges() != nil
             }
             if talkedToServer { succeeded() }
         } catch let error as RemoteError {

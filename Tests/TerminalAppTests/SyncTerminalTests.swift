@@ -4,7 +4,7 @@ import Testing
 
 /// Two devices of one account, each its own journal, against a real `moodtui serve`: the app
 /// runs on device B in tmux, device A is the command line.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SyncTerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct SyncTerminalTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-sync-tmux-\(UUID().uuidString)")
     var journalA: String { folder.appendingPathComponent("a.sqlite").path }
     var journalB: String { folder.appendingPathComponent("b.sqlite").path }
@@ -19,7 +19,7 @@ import Testing
         _ = try moodtui("login", server.url.absoluteString, try server.addDevice("alice"), "--journal", journal)
     }
 
-    @Test func aMoodUploadedOnAAppearsOnBWithinTwoSecondsAndADeleteOnBLeavesA() async throws {
+    @Test func aMoodUploadedOnAAppearsOnBWithinTwoSecondsADeleteOnBLeavesAAndOfflineWorkUploadsLater() async throws {
         let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
         try logIn(journalA, to: server)
         try logIn(journalB, to: server)
@@ -46,8 +46,22 @@ import Testing
         }
         #expect(goneFromA)
 
+        let port = server.port
         #expect(await server.stop() == 0)
         #expect(try app.waitForScreen(upTo: .seconds(10)) { $0.contains("offline") }, "\(app.lastScreen)")
+        try app.press("a")
+        try app.type("written offline")
+        try app.press("Enter")
+        #expect(try app.waitForScreen { $0.contains("written offline") && $0.contains("offline · retry") && $0.contains("1 waiting") },
+                "typing goes on and the header says what waits: \(app.lastScreen)")
+
+        let restarted = try await ServerProcess.start(data: folder.appendingPathComponent("server"), port: port)
+        #expect(try app.waitForScreen(upTo: .seconds(70)) { $0.contains("synced") && !$0.contains("waiting") }, "\(app.lastScreen)")
+        #expect(await waitUntil {
+            _ = try moodtui("sync", "--once", "--journal", journalA)
+            return try moodtui("list", "--journal", journalA).standardOutput.contains("written offline")
+        })
+        await restarted.stop()
         try app.press("q")
         #expect(try app.waitForScreen { _ in (try? app.exitStatus()) == 0 })
     }
