@@ -25,19 +25,32 @@ extension JournalWriter {
 
     /// Records that the server holds `uploaded` at `version`. The mood waits for upload no more
     /// unless a person changed it while the request was on its way (its content then differs
-    /// from `uploaded`, and the new content goes up next, based on `version`).
+    /// from `uploaded`, and the new content goes up next, based on `version`). A row that already
+    /// knows a newer version (a download overtook the answer) is left alone.
     public func recordUploaded(_ uploaded: Mood, version: Int64) throws {
         try db.execute(
             sql: """
                 UPDATE mood SET remoteIdentifier = ?, remoteVersion = ?, lastSyncError = NULL, uploadAttempted = 1,
                     changedSinceUpload = CASE
                         WHEN date = ? AND level = ? AND note = ? AND modifiedAt = ? THEN 0 ELSE changedSinceUpload END
-                WHERE id = ?
+                WHERE id = ? AND (remoteVersion IS NULL OR remoteVersion <= ?)
                 """,
             arguments: [
                 uploaded.id.uuidString, version, uploaded.date.millisecondsSince1970, uploaded.level.rawValue,
-                uploaded.note, uploaded.modifiedAt.millisecondsSince1970, uploaded.id,
+                uploaded.note, uploaded.modifiedAt.millisecondsSince1970, uploaded.id, version,
             ])
+    }
+
+    /// Deletes for good the moods among `ids` that are still marked for deletion (one brought
+    /// back with undo meanwhile stays); returns how many were deleted.
+    @discardableResult
+    public func purgeMarked(_ ids: some Collection<Mood.ID>) throws -> Int {
+        var purged = 0
+        for id in ids {
+            try db.execute(sql: "DELETE FROM mood WHERE id = ? AND markedForRemoteDeletion = 1", arguments: [id])
+            purged += db.changesCount
+        }
+        return purged
     }
 
     /// Records a permanent failure in words on each mood: it leaves the upload queue, shows as

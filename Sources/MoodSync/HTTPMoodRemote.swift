@@ -51,7 +51,6 @@ public struct HTTPMoodRemote: MoodRemote {
         return try await send(.GET, SyncEndpoint.changes, query: query, body: Optional<String>.none)
     }
 
-    /// Asks the server whose account the token belongs to (`GET /v1/account`).
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
         try await send(.GET, SyncEndpoint.account, body: Optional<String>.none)
     }
@@ -97,7 +96,7 @@ public struct HTTPMoodRemote: MoodRemote {
         var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
         components?.path = basePath + path
         components?.queryItems = query.isEmpty ? nil : query
-        guard let url = components?.string else { throw .rejected("'\(account.server)' is not a server URL") }
+        guard let url = components?.string else { throw .incompatible("'\(account.server)' is not a server URL") }
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
@@ -105,7 +104,7 @@ public struct HTTPMoodRemote: MoodRemote {
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             do { request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body))) } catch {
-                throw .rejected("cannot encode the request: \(error)")
+                throw .incompatible("cannot encode the request: \(error)")
             }
         }
         let status: Int
@@ -118,19 +117,20 @@ public struct HTTPMoodRemote: MoodRemote {
             throw .unreachable(Self.describe(error))
         }
         let data = Data(bytes.readableBytesView)
-        guard (200..<300).contains(status) else { throw Self.error(status: status, body: data) }
+        guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data) }
         do { return try JSONDecoder().decode(Response.self, from: data) } catch {
-            throw .unavailable("the server's answer to \(path) could not be read: \(error)")
+            throw .incompatible("the answer to \(path) could not be read: \(error)")
         }
     }
 
-    private static func error(status: Int, body: Data) -> RemoteError {
+    private static func error(status: Int, path: String, body: Data) -> RemoteError {
         let message = (try? JSONDecoder().decode(ErrorResponse.self, from: body))?.message ?? "HTTP \(status)"
         switch status {
+        case 400, 413, 422: return .rejected(message)
         case 401, 403: return .unauthorized(message)
         case 410: return .tokenExpired
         case 408, 429, 500...: return .unavailable(message)
-        default: return .rejected(message)
+        default: return .incompatible("HTTP \(status) for \(path)")
         }
     }
 

@@ -11,15 +11,15 @@ import SyncProtocol
 /// Calls that arrive while a fetch runs (a push during a long download) are folded into one more
 /// fetch after it, since a fetch always reads up to the latest change.
 actor MoodDownloader {
-    private let store: JournalStore
+    private let journal: SyncJournal
     private let remote: any MoodRemote
     private let pageSize: Int
     private let logger: Logger
     private var isFetching = false
     private var fetchAgain = false
 
-    init(store: JournalStore, remote: any MoodRemote, pageSize: Int, logger: Logger) {
-        self.store = store
+    init(journal: SyncJournal, remote: any MoodRemote, pageSize: Int, logger: Logger) {
+        self.journal = journal
         self.remote = remote
         self.pageSize = pageSize
         self.logger = logger
@@ -46,7 +46,7 @@ actor MoodDownloader {
     }
 
     private func fetchAll() async throws -> Int {
-        var token = try store.setting(SyncSettings.changeTokenKey).map(ChangeToken.init(rawValue:))
+        var token = try journal.read { try $0.setting(SyncSettings.changeTokenKey) }.map(ChangeToken.init(rawValue:))
         var applied = 0
         while true {
             let page: ChangesResponse
@@ -58,7 +58,7 @@ actor MoodDownloader {
                 token = nil
                 continue
             }
-            applied += try store.write(origin: .sync) { writer in
+            applied += try journal.write { writer in
                 let changed = try page.changes.reduce(0) { count, change in count + (try Self.apply(change, with: writer) ? 1 : 0) }
                 try writer.setSetting(SyncSettings.changeTokenKey, to: page.token.rawValue)
                 return changed
@@ -68,7 +68,9 @@ actor MoodDownloader {
         }
     }
 
-    /// Applies one change by the ``ConflictRule``; returns whether the journal changed.
+    /// Applies one change by the ``ConflictRule``; returns whether the journal changed. A mood
+    /// deleted here takes the server's content too but stays marked (deletion wins), so that an
+    /// undo brings back the latest copy.
     private static func apply(_ change: Change, with writer: JournalWriter) throws -> Bool {
         let local = try writer.snapshot.mood(id: change.id)
         switch change {
@@ -81,8 +83,6 @@ actor MoodDownloader {
                 try writer.add(ConflictRule.newLocalMood(from: server))
                 return true
             }
-            // Deleted here: the remover tells the server, and deletion wins.
-            guard !local.sync.markedForRemoteDeletion else { return false }
             // Already past this version (a page read before this device's own upload landed).
             if let known = local.sync.remoteVersion, known > server.version { return false }
             let merged = ConflictRule.merge(local: local, server: server)

@@ -2,11 +2,13 @@ import Foundation
 import MoodKit
 import SyncProtocol
 
-/// The sync server as the change processors see it: protocol v1's four calls.
+/// The sync server as the sync engine sees it: protocol v1's calls.
 ///
 /// Behind a protocol so that the processors can be tested against an in-memory server, with
 /// failures injected, and run against ``HTTPMoodRemote`` for real.
 public protocol MoodRemote: Sendable {
+    /// `GET /v1/account`: whose account the token opens.
+    func accountInfo() async throws(RemoteError) -> AccountResponse
     /// `POST /v1/moods`: at most ``SyncLimits/maximumUploadBatch`` moods.
     func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse
     /// `POST /v1/deletions`: at most ``SyncLimits/maximumDeletionBatch`` ids.
@@ -29,16 +31,11 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     case unauthorized(String)
     /// The change token is no longer valid (410): fetch everything again.
     case tokenExpired
-    /// The server refused this request for good (400, 413, …): retrying it cannot help.
+    /// The server refused what this request carried (400, 413, 422): a mood it will never take.
     case rejected(String)
-
-    /// Whether trying the same request later may work.
-    public var isTransient: Bool {
-        switch self {
-        case .unreachable, .unavailable: true
-        case .unauthorized, .tokenExpired, .rejected: false
-        }
-    }
+    /// The answer makes no sense for protocol v1 (404, 405, an unreadable body): a wrong URL or
+    /// not a moodtui server. Nothing works until the configuration changes.
+    case incompatible(String)
 
     public var description: String {
         switch self {
@@ -47,6 +44,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unauthorized(let reason): "the server refused the token: \(reason)"
         case .tokenExpired: "the server no longer knows this journal's change token"
         case .rejected(let reason): "the server refused the request: \(reason)"
+        case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
         }
     }
 }

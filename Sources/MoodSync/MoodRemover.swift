@@ -9,18 +9,22 @@ import SyncProtocol
 /// A mood that never left this device is purged without a request. Moods are taken only once
 /// they have been marked for `delay`, so that `u` can still undo a delete on screen.
 actor MoodRemover {
-    private let store: JournalStore
+    private let journal: SyncJournal
     private let remote: any MoodRemote
+    private let inProgress: InProgressTracker<Mood.ID>
     private let delay: Duration
     private let logger: Logger
-    private var inProgress = InProgressTracker<Mood.ID>()
 
-    init(store: JournalStore, remote: any MoodRemote, delay: Duration, logger: Logger) {
-        self.store = store
+    init(journal: SyncJournal, remote: any MoodRemote, inProgress: InProgressTracker<Mood.ID>, delay: Duration, logger: Logger) {
+        self.journal = journal
         self.remote = remote
+        self.inProgress = inProgress
         self.delay = delay
         self.logger = logger
     }
+
+    /// How soon to look again at a marked mood whose upload was on its way.
+    static let recheckInFlight: TimeInterval = 0.5
 
     /// Removes every mood marked at least `delay` ago that is not already in a request; returns
     /// how many were removed and when the next marked mood comes due, if one is waiting.
@@ -28,37 +32,33 @@ actor MoodRemover {
     func removePending(now: Date = Date()) async throws -> (removed: Int, nextDue: Date?) {
         let cutoff = now.addingTimeInterval(-delay.seconds)
         var removed = 0
+        var waitedForUploads = false
         while true {
-            let due = inProgress.free(
-                try store.read {
-                    try $0.moodsWaitingForRemoval(markedBefore: cutoff, limit: SyncLimits.maximumDeletionBatch + inProgress.count)
-                }, id: \.id)
+            let marked = try journal.read {
+                try $0.moodsWaitingForRemoval(markedBefore: cutoff, limit: SyncLimits.maximumDeletionBatch + inProgress.count)
+            }
+            // A mood whose upload is on its way is left for later: deleted first, it could be
+            // created again by the upload landing after the deletion.
+            let due = inProgress.claim(marked, id: \.id)
+            waitedForUploads = waitedForUploads || due.count < marked.count
             guard !due.isEmpty else { break }
-            // Never uploaded: nobody to tell. The purge checks again in its transaction, in case
-            // the uploader sent the mood in between; then it goes through the server below.
+            defer { inProgress.release(due.map(\.id)) }
+            // Never uploaded: nobody to tell. The purge checks again in its transaction.
             let neverSent = due.filter { !$0.mayBeOnServer }.map(\.id)
-            let purgedLocally = try store.write(origin: .sync) { writer in
+            let purgedLocally = try journal.write { writer in
                 try neverSent.filter { try writer.purgeIfNeverUploaded($0) }
             }
             removed += purgedLocally.count
             let ids = due.map(\.id).filter { !purgedLocally.contains($0) }
             guard !ids.isEmpty else { continue }
-            inProgress.claim(ids)
-            defer { inProgress.release(ids) }
             _ = try await remote.delete(ids)
-            // Deleted on the server (or already gone): the mark has done its work.
-            try store.write(origin: .sync) { try $0.purge(ids) }
-            removed += ids.count
+            // Deleted on the server (or already gone). A mood brought back with `u` meanwhile
+            // stays; its upload will meet the tombstone, and deletion wins.
+            removed += try journal.write { try $0.purgeMarked(ids) }
         }
-        let nextDue = try store.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.seconds) }
-        return (removed, nextDue.flatMap { $0 > now ? $0 : nil })
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        let nextMark = try journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.seconds) }
+        let retry = waitedForUploads ? now.addingTimeInterval(Self.recheckInFlight) : nil
+        let nextDue = [nextMark.flatMap { $0 > now ? $0 : nil }, retry].compactMap { $0 }.min()
+        return (removed, nextDue)
     }
 }

@@ -11,17 +11,18 @@ import SyncProtocol
 /// moods left waiting by a crash are found again at launch. Calls may overlap (a person adds a
 /// mood while a batch is on its way): the ``InProgressTracker`` keeps each mood in one request.
 actor MoodUploader {
-    private let store: JournalStore
+    private let journal: SyncJournal
     private let remote: any MoodRemote
+    private let inProgress: InProgressTracker<Mood.ID>
     private let logger: Logger
-    private var inProgress = InProgressTracker<Mood.ID>()
 
     /// A request's body stays well under the server's 1 MiB limit: notes can be long.
     static let maximumBatchBytes = 512 * 1024
 
-    init(store: JournalStore, remote: any MoodRemote, logger: Logger) {
-        self.store = store
+    init(journal: SyncJournal, remote: any MoodRemote, inProgress: InProgressTracker<Mood.ID>, logger: Logger) {
+        self.journal = journal
         self.remote = remote
+        self.inProgress = inProgress
         self.logger = logger
     }
 
@@ -31,12 +32,11 @@ actor MoodUploader {
     func uploadPending() async throws -> Int {
         var uploaded = 0
         while true {
-            let waiting = try store.read {
+            let waiting = try journal.read {
                 try $0.moodsWaitingForUpload(limit: SyncLimits.maximumUploadBatch + inProgress.count)
             }
-            let batch = Self.firstBatch(of: inProgress.free(waiting, id: \.id))
+            let batch = inProgress.claim(Self.firstBatch(of: inProgress.free(waiting, id: \.id)), id: \.id)
             guard !batch.isEmpty else { return uploaded }
-            inProgress.claim(batch.map(\.id))
             defer { inProgress.release(batch.map(\.id)) }
             uploaded += try await upload(batch)
         }
@@ -58,7 +58,7 @@ actor MoodUploader {
     private func upload(_ batch: [Mood]) async throws -> Int {
         let ids = batch.map(\.id)
         // From here on the server may hold these moods, even if the answer never arrives.
-        try store.write(origin: .sync) { try $0.markUploadAttempted(ids) }
+        try journal.write { try $0.markUploadAttempted(ids) }
         let response: UploadResponse
         do {
             response = try await remote.upload(batch.map {
@@ -68,14 +68,14 @@ actor MoodUploader {
             guard case .rejected(let reason) = error else { throw error }
             guard batch.count > 1 else {
                 logger.error("upload refused", metadata: ["mood": "\(batch[0].id)", "reason": "\(reason)"])
-                try store.write(origin: .sync) { try $0.recordSyncFailure(ids, message: "refused by the server: \(reason)") }
+                try journal.write { try $0.recordSyncFailure(ids, message: "refused by the server: \(reason)") }
                 return 0
             }
             let half = batch.count / 2
             return try await upload(Array(batch[..<half])) + (try await upload(Array(batch[half...])))
         }
         let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
-        try store.write(origin: .sync) { writer in
+        try journal.write { writer in
             for saved in response.saved {
                 if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
             }
@@ -93,7 +93,8 @@ actor MoodUploader {
             try writer.purge([conflict.id])
             return
         }
-        guard let local = try writer.snapshot.mood(id: conflict.id) else { return }
+        // Gone, or already past this copy (a download brought a newer one while the request was out).
+        guard let local = try writer.snapshot.mood(id: conflict.id), (local.sync.remoteVersion ?? 0) < server.version else { return }
         try writer.replace(ConflictRule.merge(local: local, server: server))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MoodKit
 import MoodStore
+import SyncProtocol
 
 /// Runs sync in the background: owns the change processors, wakes them when the journal changes
 /// locally, when the server pushes, when the push socket (re)connects and when a retry is due,
@@ -9,27 +10,29 @@ import MoodStore
 ///
 /// As in the Moody design, the processors find their work through predicates on the journal, so
 /// nothing pending lives only in memory: at launch every processor runs once and picks up what a
-/// crash or a closed laptop left. Transient failures back off exponentially with jitter (one
-/// timer for the whole engine); a refused token stops sync until the person logs in again;
-/// refused moods are marked failed on their rows. Nothing here runs on the UI thread.
+/// crash or a closed laptop left. Before the first request the engine checks with the server
+/// that the token opens the account the journal's moods belong to. Transient failures back off
+/// exponentially with jitter (one timer for the whole engine); a refused token or a server that
+/// does not speak the protocol stops sync until the person acts; refused moods are marked failed
+/// on their rows. Nothing here runs on the UI thread.
 public actor SyncCoordinator {
     private let store: JournalStore
     private let remote: any MoodRemote
     private let settings: SyncEngineSettings
     private let logger: Logger
     private let statusHandler: @Sendable (SyncStatus) -> Void
-    private let uploader: MoodUploader
-    private let downloader: MoodDownloader
-    private let remover: MoodRemover
+    private let inProgress = InProgressTracker<Mood.ID>()
+    private var processors: Task<Processors, any Error>?
+    private var lanes = SyncLanes()
 
     private var wakes: AsyncStream<Wake>.Continuation?
     private var backoff: Backoff
-    /// When the retry after a transient failure is due, while backing off.
-    private var retryAt: Date?
+    /// When the retry after a transient failure is due, while backing off, and its timer.
+    private var retry: (date: Date, timer: Task<Void, Never>)?
     private var transientFailure = ""
-    /// A failure no retry fixes: a refused token stops the engine.
-    private var accountFailure: RemoteError?
-    /// The last permanent failure of a request, shown until the next success.
+    /// Why sync stopped for good, in words: nothing runs until the person acts.
+    private var stopReason: String?
+    /// The last refusal of a request, shown until the next success.
     private var requestFailure: String?
     private var activeWork = 0
     private var removalDue: (date: Date, timer: Task<Void, Never>)?
@@ -39,6 +42,13 @@ public actor SyncCoordinator {
     enum Wake: Sendable { case launch, localChange, connected, pushed, retry, removalDue }
     /// What it then does.
     enum Work: Sendable { case upload, remove, download }
+
+    /// The three change processors, made once the account is checked.
+    struct Processors: Sendable {
+        let uploader: MoodUploader
+        let downloader: MoodDownloader
+        let remover: MoodRemover
+    }
 
     /// - Parameter statusHandler: called on the engine's executor with each new status; post it
     ///   to the UI thread rather than drawing from it.
@@ -52,9 +62,6 @@ public actor SyncCoordinator {
         self.logger = logger
         self.statusHandler = statusHandler
         backoff = settings.retry
-        uploader = MoodUploader(store: store, remote: remote, logger: logger)
-        downloader = MoodDownloader(store: store, remote: remote, pageSize: settings.pageSize, logger: logger)
-        remover = MoodRemover(store: store, remote: remote, delay: settings.removalDelay, logger: logger)
     }
 
     /// Syncs in the background until the calling task is cancelled.
@@ -75,6 +82,7 @@ public actor SyncCoordinator {
         defer {
             watcher?.stop()
             removalDue?.timer.cancel()
+            retry?.timer.cancel()
         }
         await withDiscardingTaskGroup { group in
             group.addTask { await self.listenForPushes(wakes) }
@@ -90,20 +98,22 @@ public actor SyncCoordinator {
     /// One full round with automatic sync off: deletes every marked mood on the server, uploads
     /// everything waiting, applies every remote change, and repeats while a merge left a local
     /// edit to upload. For `moodtui sync --once` and for tests that drive devices step by step.
-    /// - Throws: the first ``RemoteError`` (what was done before it stays done), or a store error.
+    /// - Throws: the first ``RemoteError`` or ``SyncStopped`` (what was done before it stays
+    ///   done), or a store error.
     @discardableResult
     public func syncOnce() async throws -> SyncReport {
         var report = SyncReport()
         defer { publishStatus() }
         do {
+            let processors = try await checkedProcessors()
             for _ in 0..<3 {
-                report.removed += try await remover.removePending(now: .distantFuture).removed
-                report.uploaded += try await uploader.uploadPending()
-                report.downloaded += try await downloader.fetchChanges() ?? 0
+                report.removed += try await processors.remover.removePending(now: .distantFuture).removed
+                report.uploaded += try await processors.uploader.uploadPending()
+                report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
             succeeded()
-        } catch let error as RemoteError {
+        } catch {
             failed(error)
             throw error
         }
@@ -112,23 +122,23 @@ public actor SyncCoordinator {
     }
 
     private func work(for wake: Wake) -> [Work] {
-        guard accountFailure == nil else { return [] }
+        guard stopReason == nil else { return [] }
         switch wake {
         case .launch, .retry:
-            retryAt = nil
+            retry = nil
             return [.remove, .upload, .download]
         case .connected:
             // The server is back: no reason to wait out a backoff, and pushes may have been missed.
-            retryAt = nil
+            clearRetry()
             backoff.reset()
             return [.remove, .upload, .download]
         case .pushed:
             return [.download]
         case .localChange:
-            return retryAt == nil ? [.remove, .upload] : []
+            return retry == nil ? [.remove, .upload] : []
         case .removalDue:
             removalDue = nil
-            return retryAt == nil ? [.remove] : []
+            return retry == nil ? [.remove] : []
         }
     }
 
@@ -140,52 +150,99 @@ public actor SyncCoordinator {
             publishStatus()
         }
         do {
+            let processors = try await checkedProcessors()
+            await enter(work == .download ? .download : .localWrites)
+            defer { leaveLane() }
             let talkedToServer: Bool
             switch work {
             case .upload:
-                talkedToServer = try await uploader.uploadPending() > 0
+                talkedToServer = try await processors.uploader.uploadPending() > 0
             case .remove:
-                let (removed, nextDue) = try await remover.removePending()
+                let (removed, nextDue) = try await processors.remover.removePending()
                 scheduleRemoval(at: nextDue)
                 talkedToServer = removed > 0
             case .download:
-                talkedToServer = try await downloader.fetchChanges() != nil
+                talkedToServer = try await processors.downloader.fetchChanges() != nil
             }
             if talkedToServer { succeeded() }
-        } catch let error as RemoteError {
-            failed(error)
         } catch {
-            logger.error("sync cannot use the journal", metadata: ["error": "\(error)"])
-            requestFailure = "cannot use the journal: \(error)"
+            if !Task.isCancelled { failed(error) }  // quitting cancels requests: not a failure
         }
+    }
+
+    /// The processors, once the server confirmed that the token opens the journal's account
+    /// (adopting the account for a journal that never had one, when the environment gave the token).
+    private func checkedProcessors() async throws -> Processors {
+        if let processors {
+            do { return try await processors.value } catch {
+                // Every call waiting on this check fails with it; the next wake checks again.
+                if self.processors == processors { self.processors = nil }
+                throw error
+            }
+        }
+        let task = Task { [store, remote, settings, logger, inProgress] in
+            let account = try await remote.accountInfo()
+            let journalAccount = try store.setting(SyncSettings.accountKey)
+            if let journalAccount, journalAccount != account.id {
+                throw SyncStopped.anotherAccount(account.name)
+            }
+            if journalAccount == nil { try store.setSetting(SyncSettings.accountKey, to: account.id) }
+            let journal = SyncJournal(store: store, identity: account.id)
+            return Processors(
+                uploader: MoodUploader(journal: journal, remote: remote, inProgress: inProgress, logger: logger),
+                downloader: MoodDownloader(journal: journal, remote: remote, pageSize: settings.pageSize, logger: logger),
+                remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, delay: settings.removalDelay, logger: logger))
+        }
+        processors = task
+        return try await task.value
+    }
+
+    private func enter(_ lane: SyncLanes.Lane) async {
+        guard !lanes.enter(lane) else { return }
+        await withCheckedContinuation { lanes.wait(for: lane, $0) }
+    }
+
+    private func leaveLane() {
+        for admitted in lanes.leave() { admitted.resume() }
     }
 
     private func succeeded() {
         backoff.reset()
-        retryAt = nil
+        clearRetry()
         requestFailure = nil
     }
 
-    private func failed(_ error: RemoteError) {
+    private func failed(_ error: any Error) {
         switch error {
-        case .unreachable, .unavailable:
-            guard retryAt == nil else { return }  // one retry timer for the whole engine
+        case RemoteError.unreachable, RemoteError.unavailable:
+            guard retry == nil else { return }  // one retry timer for the whole engine
             let delay = backoff.nextDelay()
-            retryAt = Date().addingTimeInterval(delay.seconds)
-            transientFailure = error.description
+            transientFailure = "\(error)"
             logger.notice("sync failed; retrying", metadata: ["error": "\(error)", "in": "\(delay)"])
             let wakes = wakes
-            Task {
+            retry = (Date().addingTimeInterval(delay.seconds), Task {
                 try? await Task.sleep(for: delay)
-                wakes?.yield(.retry)
-            }
-        case .unauthorized:
-            accountFailure = error
-            logger.error("sync stopped", metadata: ["error": "\(error)"])
-        case .rejected, .tokenExpired:
-            requestFailure = error.description
-            logger.error("sync request refused", metadata: ["error": "\(error)"])
+                if !Task.isCancelled { wakes?.yield(.retry) }
+            })
+        case RemoteError.unauthorized:
+            stop("\(error); log in again with `moodtui login`, then restart moodtui")
+        case RemoteError.incompatible, is SyncStopped:
+            stop("\(error)")
+        default:  // a refused request, or the journal could not be read or written
+            requestFailure = "\(error)"
+            logger.error("sync request failed", metadata: ["error": "\(error)"])
         }
+    }
+
+    private func stop(_ reason: String) {
+        stopReason = reason
+        clearRetry()
+        logger.error("sync stopped", metadata: ["reason": "\(reason)"])
+    }
+
+    private func clearRetry() {
+        retry?.timer.cancel()
+        retry = nil
     }
 
     /// Wakes the remover when the next deleted mood's undo window closes.
@@ -199,15 +256,21 @@ public actor SyncCoordinator {
         })
     }
 
+    /// How long a push connection must have lasted for a reconnect to start again at the
+    /// shortest delay: a socket that keeps dropping at once must not cause a full round a second.
+    private static let stableConnection: TimeInterval = 10
+
     /// Keeps a push WebSocket open, reconnecting with backoff; each connection and push wakes the
     /// engine, and a connection that cannot be made counts as a transient failure.
     private func listenForPushes(_ wakes: AsyncStream<Wake>.Continuation) async {
         var backoff = settings.retry
-        while !Task.isCancelled && accountFailure == nil {
+        while !Task.isCancelled && stopReason == nil {
+            let started = Date()
             do {
                 try await remote.listenForPushes(connected: { wakes.yield(.connected) }, pushed: { wakes.yield(.pushed) })
-                backoff.reset()
+                if Date().timeIntervalSince(started) >= Self.stableConnection { backoff.reset() }
             } catch {
+                guard !Task.isCancelled else { return }
                 // No socket means no server: say so now rather than at the next request.
                 failed(error)
                 publishStatus()
@@ -219,10 +282,10 @@ public actor SyncCoordinator {
     private func publishStatus() {
         let backlog = (try? store.read { try $0.syncBacklog() }) ?? SyncBacklog()
         let state: SyncStatus.State
-        if let accountFailure {
-            state = .error("\(accountFailure); log in again with `moodtui login`")
-        } else if let retryAt {
-            state = .offline(retryAt: retryAt, reason: transientFailure)
+        if let stopReason {
+            state = .error(stopReason)
+        } else if let retry {
+            state = .offline(retryAt: retry.date, reason: transientFailure)
         } else if activeWork > 0 {
             state = .syncing
         } else if let requestFailure {

@@ -67,8 +67,14 @@ private struct DemoServer {
             configuration: MoodServerConfiguration(host: "127.0.0.1", port: 0), storage: storage, logger: logger
         ) { port in listening.yield(port) }
         let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        Task { try await group.run() }
-        guard let port = await ports.first(where: { _ in true }) else { throw CommandFailure("the demo server did not start") }
+        let failures = Inbox<String>()
+        Task {
+            do { try await group.run() } catch { failures.post(["\(error)"]) }
+            listening.finish()  // a server that never bound ends the wait below
+        }
+        guard let port = await ports.first(where: { _ in true }) else {
+            throw CommandFailure("the demo server did not start: \(failures.takeAll().first ?? "unknown reason")")
+        }
         return DemoServer(storage: storage, url: URL(string: "http://127.0.0.1:\(port)")!, group: group, logger: logger)
     }
 

@@ -40,7 +40,7 @@ struct SimulatedPerson {
                 try writer.add(try Mood.new(level: level, note: note, creatorID: creatorID))
             case .edit:
                 if let mood = moods.randomElement(using: &generator) {
-                    try writer.edit(mood.id, level: level, note: mood.note + " (edited)")
+                    try writer.edit(mood.id, level: level, note: note + " (edited)")
                 }
             case .delete:
                 if let mood = moods.randomElement(using: &generator) { try writer.markForDeletion(mood.id) }

@@ -63,7 +63,7 @@ import Testing
         #expect(try phone.mood(mood.id)?.sync.changedSinceUpload == true)
     }
 
-    @Test func aMoodDeletedHereStaysDeletedWhateverTheServerSays() async throws {
+    @Test func aMoodDeletedHereStaysDeletedWhateverTheServerSaysButAnUndoShowsTheLatestCopy() async throws {
         let remote = try await InMemoryRemote()
         let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice(), removalDelay: .seconds(60))
         let mood = try laptop.add("shared")
@@ -76,5 +76,9 @@ import Testing
         _ = try await phone.downloader.fetchChanges()
         #expect(try phone.mood(mood.id)?.sync.markedForRemoteDeletion == true)
         #expect(try phone.notes()[mood.id] == nil)
+
+        try phone.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id) }
+        #expect(try phone.notes()[mood.id] == "edited on the laptop")
+        #expect(try phone.mood(mood.id)?.sync.summary == .synced)
     }
 }

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import Logging
 import MoodKit
 import MoodStore
 @testable import MoodSync
@@ -57,22 +58,25 @@ import Testing
     @Test func aPushBringsAnotherDevicesChange() async throws {
         let remote = try await InMemoryRemote()
         let phone = try TestDevice(remote: remote.anotherDevice())
-        let engine = Task { await phone.coordinator().run() }
+        let statuses = Statuses()
+        let engine = Task { await phone.coordinator(status: statuses.record).run() }
         defer { engine.cancel() }
-        #expect(await waitUntil { phone.remote.pushListenerCount == 1 })
+        #expect(await waitUntil { phone.remote.pushListenerCount == 1 && statuses.last == SyncStatus(state: .synced) })
+        let requestsBeforePush = phone.remote.requests.count
 
         let laptop = try TestDevice(remote: remote)
         let mood = try laptop.add("from the laptop")
         _ = try await laptop.uploader.uploadPending()
         phone.remote.push()
         #expect(await waitUntil { try phone.mood(mood.id)?.note == "from the laptop" })
+        #expect(phone.remote.requests.dropFirst(requestsBeforePush).contains(.changes))
     }
 
     @Test func aRefusedTokenStopsSyncAndSaysWhatToDo() async throws {
         let remote = try await InMemoryRemote()
         let device = try TestDevice(remote: remote)
         try device.add("waiting")
-        remote.fail(with: .unauthorized("revoked"), .unauthorized("revoked"), .unauthorized("revoked"))
+        remote.fail(with: .unauthorized("revoked"))
         let statuses = Statuses()
         let engine = Task { await device.coordinator(status: statuses.record).run() }
         defer { engine.cancel() }
@@ -82,6 +86,26 @@ import Testing
             return message.contains("refused the token") && message.contains("moodtui login")
         })
         #expect(try device.backlog().uploads == 1)
+        #expect(!remote.requests.contains { if case .upload = $0 { true } else { false } })
+    }
+
+    @Test func aTokenOfAnotherAccountIsRefusedBeforeAnythingMoves() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        try device.add("mine")
+        let stranger = try await InMemoryRemote()  // another server, another account
+        let engine = SyncCoordinator(store: device.store, remote: stranger, logger: Logger(label: "test"))
+        await #expect(throws: SyncStopped.anotherAccount("test")) { try await engine.syncOnce() }
+        #expect(stranger.requests == [.account])
+        #expect(try device.backlog().uploads == 1)
+    }
+
+    @Test func aLoginToAnotherAccountWhileSyncRunsStopsItsWrites() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("mine")
+        let journal = SyncJournal(store: device.store, identity: device.remote.accountID)
+        try device.store.setSetting(SyncSettings.accountKey, to: "another server/another account")
+        #expect(throws: SyncStopped.accountChanged) { try journal.write { try $0.recordUploaded(mood, version: 1) } }
+        #expect(try device.mood(mood.id)?.sync.remoteVersion == nil)
     }
 
     @Test func syncOnceReportsWhatItDid() async throws {

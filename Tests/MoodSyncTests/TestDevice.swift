@@ -22,12 +22,17 @@ final class TestDevice: Sendable {
         return logger
     }()
 
+    /// A journal logged in to `remote`'s account, with processors sharing one in-progress tracker.
     init(remote: InMemoryRemote, removalDelay: Duration = .zero, pageSize: Int = 500) throws {
         journal = try TemporaryJournal()
         self.remote = remote
-        uploader = MoodUploader(store: journal.store, remote: remote, logger: Self.logger)
-        downloader = MoodDownloader(store: journal.store, remote: remote, pageSize: pageSize, logger: Self.logger)
-        remover = MoodRemover(store: journal.store, remote: remote, delay: removalDelay, logger: Self.logger)
+        let identity = remote.accountID
+        try journal.store.setSetting(SyncSettings.accountKey, to: identity)
+        let sync = SyncJournal(store: journal.store, identity: identity)
+        let inProgress = InProgressTracker<Mood.ID>()
+        uploader = MoodUploader(journal: sync, remote: remote, inProgress: inProgress, logger: Self.logger)
+        downloader = MoodDownloader(journal: sync, remote: remote, pageSize: pageSize, logger: Self.logger)
+        remover = MoodRemover(journal: sync, remote: remote, inProgress: inProgress, delay: removalDelay, logger: Self.logger)
     }
 
     var store: JournalStore { journal.store }

@@ -9,10 +9,10 @@ import Testing
 import Glibc
 #endif
 
-/// `moodtui sync` killed with SIGKILL at random points while it uploads: after a restart, the
+/// `moodtui sync` killed with SIGKILL at random points of its upload: after a restart, the
 /// server holds every mood exactly once and the journal knows it.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct CrashSafetyTests {
-    @Test func killedAtRandomPointsWhileUploadingEveryMoodEndsOnTheServerOnce() async throws {
+    @Test func killedAtRandomPointsOfItsUploadEveryMoodEndsOnTheServerOnce() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let laptop = try await LiveDevice(server: server)
         let count = 3_000
@@ -25,17 +25,25 @@ import Glibc
         }
 
         var random = SeededGenerator(seed: 42)
-        var killedMidway = 0
-        for _ in 0..<6 {
+        var killedMidUpload = 0
+        let uploaded: @Sendable () throws -> Int = { count - (try laptop.store.read { try $0.syncBacklog() }.uploads) }
+        for _ in 0..<5 {
+            let done = try uploaded()
+            guard done < count - 1 else { break }
+            // A random point in what is left: kill as soon as the journal shows it was reached.
+            let target = Int.random(in: (done + 1)...(done + (count - done) / 2), using: &random)
             let pid = try Spawn.start(
                 try BuiltProducts.moodtui.path, ["sync", "--once", "--journal", laptop.journal.path], output: .discard, error: .discard)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 100...900, using: &random)))
+            _ = await waitUntil(upTo: .seconds(60)) { try uploaded() >= target }
+            // …and a little later, so that kills land anywhere in a batch's request and answer.
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...300, using: &random)))
             kill(pid, SIGKILL)
-            if Spawn.wait(pid) == 128 + SIGKILL { killedMidway += 1 }
+            let killed = Spawn.wait(pid) == 128 + SIGKILL
+            if killed, try uploaded() < count { killedMidUpload += 1 }
         }
         let last = try ProcessResult.moodtui(["sync", "--once", "--journal", laptop.journal.path])
         #expect(last.status == 0, "\(last.standardError)")
-        #expect(killedMidway > 0)
+        #expect(killedMidUpload >= 2, "kills that landed mid-upload: \(killedMidUpload)")
 
         #expect(try laptop.store.read { try $0.syncBacklog() } == SyncBacklog())
         let fresh = try await LiveDevice(server: server)

@@ -26,6 +26,7 @@ public final class InMemoryRemote: MoodRemote {
 
     /// One request the remote answered (or failed).
     public enum Request: Hashable, Sendable {
+        case account
         case upload([Mood.ID])
         case delete([Mood.ID])
         case changes
@@ -100,6 +101,14 @@ public final class InMemoryRemote: MoodRemote {
             if case .upsert(let mood) = change { (mood.id, mood) } else { nil }
         })
     }
+
+    public func accountInfo() async throws(RemoteError) -> AccountResponse {
+        try begin(.account)
+        return AccountResponse(name: account.name, id: accountID)
+    }
+
+    /// The account's identity, as `GET /v1/account` gives it.
+    public var accountID: String { "\(storage.storeID)/\(account.id)" }
 
     public func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse {
         try begin(.upload(moods.map(\.id)))

@@ -1,0 +1,40 @@
+import Foundation
+import MoodStore
+
+/// The journal as the sync engine writes to it: every write first checks, in its transaction,
+/// that the journal still belongs to the account the engine works for. A `moodtui login` to
+/// another account while the engine runs then wins cleanly: no answer from the old account is
+/// recorded on the moods that now wait for the new one.
+struct SyncJournal: Sendable {
+    let store: JournalStore
+    /// The account identity checked with the server at start (``SyncCoordinator``).
+    let identity: String
+
+    /// Runs `updates` in one write transaction with origin `sync`.
+    /// - Throws: ``SyncStopped/accountChanged`` (nothing written) when the journal was logged in
+    ///   to another account meanwhile, or what `updates` throws.
+    func write<T>(_ updates: (JournalWriter) throws -> T) throws -> T {
+        try store.write(origin: .sync) { writer in
+            guard try writer.snapshot.setting(SyncSettings.accountKey) == identity else { throw SyncStopped.accountChanged }
+            return try updates(writer)
+        }
+    }
+
+    func read<T>(_ reads: (JournalSnapshot) throws -> T) throws -> T { try store.read(reads) }
+}
+
+/// Why the engine stopped for good (until the person does something).
+public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The journal was logged in to another account while the engine ran.
+    case accountChanged
+    /// The token opens another account (named here) than the one the journal's moods belong to.
+    case anotherAccount(String)
+
+    public var description: String {
+        switch self {
+        case .accountChanged: "the journal was logged in to another account meanwhile; restart moodtui"
+        case .anotherAccount(let name):
+            "the token opens account \(name), not the one this journal's moods belong to; use `moodtui login` to switch accounts"
+        }
+    }
+}
