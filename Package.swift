@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "MoodKit"),
         .target(
             name: "MoodStore",
-            dependencies: ["MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "MoodKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
 
@@ -80,6 +82,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // MARK: - Benchmark
+
+        .executableTarget(
+            name: "moodtui-bench",
+            dependencies: [
+                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "MoodSync", "SyncProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -16,14 +16,38 @@ struct BlockedSortedList<Element: Comparable> {
 
     /// A list of `sorted`, which must be in ascending order without duplicates.
     /// - Complexity: O(n).
-    init(sorted: [Element]) {
-        var start = 0
-        while start < sorted.count {
-            let end = Swift.min(start + Self.blockSize, sorted.count)
-            blocks.append(ContiguousArray(sorted[start..<end]))
-            start = end
+    init(sorted: some Sequence<Element>) {
+        self.init { append in sorted.forEach(append) }
+    }
+
+    /// A list of the elements `produce` hands to its argument, in ascending order without
+    /// duplicates, filled block by block: a million elements never sit in one big array first.
+    /// - Complexity: O(n).
+    init(sortedElements produce: ((Element) -> Void) throws -> Void) rethrows {
+        var block = ContiguousArray<Element>()
+        block.reserveCapacity(Self.blockSize)
+        var blocks: [ContiguousArray<Element>] = []
+        var count = 0
+        try produce { element in
+            block.append(element)
+            count += 1
+            if block.count == Self.blockSize {
+                blocks.append(block)
+                block = ContiguousArray()
+                block.reserveCapacity(Self.blockSize)
+            }
         }
-        count = sorted.count
+        if !block.isEmpty { blocks.append(block) }
+        self.blocks = blocks
+        self.count = count
+        rebuildOffsets()
+    }
+
+    /// The lists one after the other; each list's elements must all be below the next list's.
+    /// - Complexity: O(number of blocks).
+    init(concatenating lists: [BlockedSortedList]) {
+        blocks = lists.flatMap(\.blocks)
+        count = lists.reduce(0) { $0 + $1.count }
         rebuildOffsets()
     }
 
@@ -110,3 +134,5 @@ struct BlockedSortedList<Element: Comparable> {
         offsetsAreStale = false
     }
 }
+
+extension BlockedSortedList: Sendable where Element: Sendable {}

@@ -100,10 +100,6 @@ public final class CacheTracker {
 
     private func reload() throws {
         let request = self.request
-        let (sortKeys, latest) = try store.read { snapshot in
-            (try snapshot.sortKeys(request.filter, order: request.order), try snapshot.latestChangeSequence())
-        }
-        keys = BlockedSortedList(sorted: sortKeys)
-        cursor = latest
+        (keys, cursor) = try SortKeyLoading.load(request, from: store)
     }
 }

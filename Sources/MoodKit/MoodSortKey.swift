@@ -12,9 +12,15 @@ public struct MoodSortKey: Comparable, Hashable, Sendable {
 
     /// The key of a mood with this `date` (milliseconds since 1970) and `id`.
     public init(date milliseconds: Int64, id: UUID, order: MoodSortOrder) {
-        let bytes = id.uuid
-        let high = withUnsafeBytes(of: bytes) { $0.load(fromByteOffset: 0, as: UInt64.self).bigEndian }
-        let low = withUnsafeBytes(of: bytes) { $0.load(fromByteOffset: 8, as: UInt64.self).bigEndian }
+        self = withUnsafeBytes(of: id.uuid) { MoodSortKey(date: milliseconds, idBytes: $0.baseAddress!, order: order) }
+    }
+
+    /// The key of a mood with this `date` and the id whose 16 bytes (as `uuid_t`) are at `idBytes`:
+    /// for reading keys straight from storage without making a `UUID` first.
+    @inlinable
+    public init(date milliseconds: Int64, idBytes: UnsafeRawPointer, order: MoodSortOrder) {
+        let high = idBytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian
+        let low = idBytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
         switch order {
         case .oldestFirst: (date, idHigh, idLow) = (milliseconds, high, low)
         case .newestFirst: (date, idHigh, idLow) = (~milliseconds, ~high, ~low)

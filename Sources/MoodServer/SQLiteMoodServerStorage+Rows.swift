@@ -14,17 +14,17 @@ extension SQLiteMoodServerStorage {
     }
 
     static func record(_ db: Database, _ account: Account, _ id: UUID) throws -> MoodRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM mood WHERE accountID = ? AND id = ?", arguments: [account.id, id.uuidString])
+        // Cached statements: an upload of 500 moods runs these 500 times.
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM mood WHERE accountID = ? AND id = ?"), arguments: [account.id, id.uuidString])
             .map(record(from:))
     }
 
     static func store(_ db: Database, _ account: Account, _ record: MoodRecord) throws {
         let content = record.content
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO mood (accountID, id, date, modifiedAt, level, note, creatorID, version, sequence)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+        try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO mood (accountID, id, date, modifiedAt, level, note, creatorID, version, sequence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(
             arguments: [
                 account.id, record.id.uuidString, content?.date.millisecondsSince1970,
                 content?.modifiedAt.millisecondsSince1970, content?.level.rawValue, content?.note, content?.creatorID,

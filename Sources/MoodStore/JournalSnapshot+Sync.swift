@@ -3,14 +3,15 @@ import GRDB
 import MoodKit
 
 /// The sync engine's questions, each answered from a partial index, so that they stay cheap in a
-/// journal of a million moods with a handful waiting.
+/// journal of a million moods with a handful waiting. The indexes are named (`INDEXED BY`):
+/// without statistics SQLite would rather scan the list index, a million rows for every question.
 extension JournalSnapshot {
     /// Moods a person added or changed that the server has not accepted yet, oldest row first,
     /// leaving out those deleted (the remover's) and those that failed for good.
     public func moodsWaitingForUpload(limit: Int) throws -> [Mood] {
         try Row.fetchAll(
             db, sql: """
-                SELECT \(Mood.selection) FROM mood
+                SELECT \(Mood.selection) FROM mood INDEXED BY mood_uploadQueue
                 WHERE changedSinceUpload = 1 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL
                 ORDER BY localID LIMIT ?
                 """, arguments: [limit]
@@ -22,7 +23,7 @@ extension JournalSnapshot {
     public func moodsWaitingForRemoval(markedBefore: Date, limit: Int) throws -> [PendingRemoval] {
         try Row.fetchAll(
             db, sql: """
-                SELECT id, remoteIdentifier IS NOT NULL OR uploadAttempted FROM mood
+                SELECT id, remoteIdentifier IS NOT NULL OR uploadAttempted FROM mood INDEXED BY mood_removalQueue
                 WHERE markedForRemoteDeletion = 1 AND markedForDeletionDate <= ?
                 ORDER BY markedForDeletionDate LIMIT ?
                 """, arguments: [markedBefore.millisecondsSince1970, limit]
@@ -31,7 +32,8 @@ extension JournalSnapshot {
 
     /// When the earliest mark for deletion was made, if any mood is marked.
     public func earliestDeletionMark() throws -> Date? {
-        try Int64.fetchOne(db, sql: "SELECT MIN(markedForDeletionDate) FROM mood WHERE markedForRemoteDeletion = 1")
+        try Int64.fetchOne(
+            db, sql: "SELECT MIN(markedForDeletionDate) FROM mood INDEXED BY mood_removalQueue WHERE markedForRemoteDeletion = 1")
             .map(Date.init(millisecondsSince1970:))
     }
 
@@ -39,10 +41,10 @@ extension JournalSnapshot {
     public func syncBacklog() throws -> SyncBacklog {
         let row = try Row.fetchOne(db, sql: """
             SELECT
-                (SELECT COUNT(*) FROM mood
+                (SELECT COUNT(*) FROM mood INDEXED BY mood_uploadQueue
                  WHERE changedSinceUpload = 1 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL),
-                (SELECT COUNT(*) FROM mood WHERE markedForRemoteDeletion = 1),
-                (SELECT COUNT(*) FROM mood WHERE lastSyncError IS NOT NULL)
+                (SELECT COUNT(*) FROM mood INDEXED BY mood_removalQueue WHERE markedForRemoteDeletion = 1),
+                (SELECT COUNT(*) FROM mood INDEXED BY mood_failed WHERE lastSyncError IS NOT NULL)
             """)
         return SyncBacklog(uploads: row?[0] ?? 0, deletions: row?[1] ?? 0, failed: row?[2] ?? 0)
     }

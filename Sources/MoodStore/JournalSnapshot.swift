@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MoodKit
 
 /// A consistent view of the journal for the length of one ``JournalStore/read(_:)``: every read
@@ -9,7 +10,7 @@ public struct JournalSnapshot {
 
     /// The mood with this id, including one marked for deletion; `nil` if there is none.
     public func mood(id: Mood.ID) throws -> Mood? {
-        try Row.fetchOne(db, sql: "SELECT \(Mood.selection) FROM mood WHERE id = ?", arguments: [id])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Mood.selection) FROM mood WHERE id = ?"), arguments: [id])
             .map(Mood.init(row:))
     }
 
@@ -34,22 +35,57 @@ public struct JournalSnapshot {
         return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM mood WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
     }
 
-    /// The sort keys of every mood the filter selects, in list order. This is all a list of a
-    /// million moods needs to keep in memory (24 bytes a mood).
+    /// How many moods the filter selects, counting no further than `limit`.
+    /// - Complexity: O(min(n, limit)).
+    public func count(_ filter: MoodFilter, upTo limit: Int) throws -> Int {
+        let condition = filter.sqlCondition
+        return try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM mood WHERE \(condition.sql) LIMIT ?)",
+            arguments: condition.arguments + [limit]) ?? 0
+    }
+
+    /// Hands `body` the sort key of every mood the filter selects, in list order. This is all a
+    /// list of a million moods keeps in memory (24 bytes a mood), and reading it is what opening
+    /// the app costs, so it steps SQLite by hand instead of decoding rows.
     ///
     /// - Complexity: O(n), read from the `mood_list` index without touching the rows.
-    public func sortKeys(_ filter: MoodFilter, order: MoodSortOrder) throws -> [MoodSortKey] {
-        let condition = filter.sqlCondition
+    /// - Parameter dates: only moods felt in this range (milliseconds since 1970), so that two
+    ///   threads can each read a part of a long list.
+    public func forEachSortKey(
+        _ filter: MoodFilter, order: MoodSortOrder, dates: ClosedRange<Int64>? = nil, _ body: (MoodSortKey) throws -> Void
+    ) throws {
+        var condition = filter.sqlCondition
+        if let dates {
+            condition.sql += " AND date BETWEEN ? AND ?"
+            condition.arguments += [dates.lowerBound, dates.upperBound]
+        }
         let statement = try db.cachedStatement(
             sql: "SELECT date, id FROM mood WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)")
         try statement.setArguments(condition.arguments)
-        var keys: [MoodSortKey] = []
-        keys.reserveCapacity(try count(filter))
-        let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-            keys.append(MoodSortKey(date: row[0], id: row[1], order: order))
+        let sqlite = statement.sqliteStatement
+        sqlite3_reset(sqlite)
+        defer { sqlite3_reset(sqlite) }
+        while true {
+            let code = sqlite3_step(sqlite)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
+            guard sqlite3_column_bytes(sqlite, 1) == 16, let id = sqlite3_column_blob(sqlite, 1) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a mood id is not a 16-byte UUID")
+            }
+            try body(MoodSortKey(date: sqlite3_column_int64(sqlite, 0), idBytes: id, order: order))
         }
-        return keys
+    }
+
+    /// The earliest and latest `date` of the moods the filter selects, or `nil` when it selects none.
+    /// - Complexity: O(log n) through the `mood_list` index when the filter is the journal's.
+    public func dateBounds(_ filter: MoodFilter) throws -> ClosedRange<Int64>? {
+        let condition = filter.sqlCondition
+        let earliest = try Int64.fetchOne(
+            db, sql: "SELECT date FROM mood WHERE \(condition.sql) ORDER BY date ASC LIMIT 1", arguments: condition.arguments)
+        let latest = try Int64.fetchOne(
+            db, sql: "SELECT date FROM mood WHERE \(condition.sql) ORDER BY date DESC LIMIT 1", arguments: condition.arguments)
+        guard let earliest, let latest else { return nil }
+        return earliest...latest
     }
 
     /// Up to `limit` moods the filter selects, in list order, starting at the mood with key `start`

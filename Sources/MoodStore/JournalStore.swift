@@ -58,6 +58,12 @@ public final class JournalStore: Sendable {
         }
     }
 
+    /// Moves everything in the write-ahead log into the database file and empties the log: after
+    /// a bulk import, so that readers do not look pages up in a long log.
+    public func checkpoint() throws {
+        _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
     /// Runs `reads` against one consistent snapshot of the journal.
     public func read<T>(_ reads: (JournalSnapshot) throws -> T) throws -> T {
         try pool.read { db in try reads(JournalSnapshot(db: db)) }

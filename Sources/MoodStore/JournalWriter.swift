@@ -17,9 +17,9 @@ public struct JournalWriter {
         let values = mood.storedValues
         let columns = values.map(\.0).joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        try db.execute(
-            sql: "INSERT INTO mood (\(columns)) VALUES (\(placeholders))",
-            arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null }))
+        // Cached: a download applies hundreds of moods in one transaction.
+        try db.cachedStatement(sql: "INSERT INTO mood (\(columns)) VALUES (\(placeholders))")
+            .execute(arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null }))
     }
 
     /// Changes a mood's level and note as a person edit: it is stamped `modifiedAt` and
@@ -80,9 +80,8 @@ public struct JournalWriter {
     /// - Throws: ``JournalError/moodNotFound(_:)`` when there is no such mood.
     public func replace(_ mood: Mood) throws {
         let values = mood.storedValues.dropFirst()
-        try db.execute(
-            sql: "UPDATE mood SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
-            arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null } + [mood.id.databaseValue]))
+        try db.cachedStatement(sql: "UPDATE mood SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?")
+            .execute(arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null } + [mood.id.databaseValue]))
         guard db.changesCount > 0 else { throw JournalError.moodNotFound(mood.id) }
     }
 
@@ -90,7 +89,7 @@ public struct JournalWriter {
     public var snapshot: JournalSnapshot { JournalSnapshot(db: db) }
 
     private func exists(_ id: Mood.ID) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM mood WHERE id = ?)", arguments: [id]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM mood WHERE id = ?)"), arguments: [id]) ?? false
     }
 
     private func updateLiveMood(_ id: Mood.ID, sql: String, arguments: StatementArguments) throws {

@@ -45,21 +45,28 @@ actor MoodDownloader {
         return applied
     }
 
+    /// Reads page after page; the next page is already on its way while one is being applied.
     private func fetchAll() async throws -> Int {
         var token = try journal.read { try $0.setting(SyncSettings.changeTokenKey) }.map(ChangeToken.init(rawValue:))
         var applied = 0
+        var next: Task<ChangesResponse, any Error>?
+        defer { next?.cancel() }
         while true {
             let page: ChangesResponse
             do {
-                page = try await remote.changes(since: token, limit: pageSize)
-            } catch {
-                guard error == .tokenExpired, token != nil else { throw error }
+                if let prefetched = next { page = try await prefetched.value } else { page = try await remote.changes(since: token, limit: pageSize) }
+            } catch RemoteError.tokenExpired where token != nil && next == nil {
                 logger.notice("change token expired: fetching every change again")
                 token = nil
                 continue
             }
+            let (remote, pageSize) = (remote, pageSize)
+            next = page.more ? Task { try await remote.changes(since: page.token, limit: pageSize) } : nil
             applied += try journal.write { writer in
-                let changed = try page.changes.reduce(0) { count, change in count + (try Self.apply(change, with: writer) ? 1 : 0) }
+                var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
+                let changed = try page.changes.reduce(0) { count, change in
+                    count + (try Self.apply(change, to: &local, with: writer) ? 1 : 0)
+                }
                 try writer.setSetting(SyncSettings.changeTokenKey, to: page.token.rawValue)
                 return changed
             }
@@ -68,19 +75,20 @@ actor MoodDownloader {
         }
     }
 
-    /// Applies one change by the ``ConflictRule``; returns whether the journal changed. A mood
-    /// deleted here takes the server's content too but stays marked (deletion wins), so that an
-    /// undo brings back the latest copy.
-    private static func apply(_ change: Change, with writer: JournalWriter) throws -> Bool {
-        let local = try writer.snapshot.mood(id: change.id)
+    /// `local` holds the page's moods as the journal has them, and is kept up to date.
+    private static func apply(_ change: Change, to moods: inout [Mood.ID: Mood], with writer: JournalWriter) throws -> Bool {
+        let local = moods[change.id]
         switch change {
         case .delete(let id):
             guard local != nil else { return false }
             try writer.purge([id])
+            moods[id] = nil
             return true
         case .upsert(let server):
             guard let local else {
-                try writer.add(ConflictRule.newLocalMood(from: server))
+                let mood = ConflictRule.newLocalMood(from: server)
+                try writer.add(mood)
+                moods[mood.id] = mood
                 return true
             }
             // Already past this version (a page read before this device's own upload landed).
@@ -88,6 +96,7 @@ actor MoodDownloader {
             let merged = ConflictRule.merge(local: local, server: server)
             guard merged != local else { return false }
             try writer.replace(merged)
+            moods[merged.id] = merged
             return true
         }
     }

@@ -7,7 +7,7 @@ public struct SyncEngineSettings: Sendable {
     /// Changes asked for per `GET /v1/changes` page.
     public var pageSize: Int
 
-    public init(removalDelay: Duration = .seconds(5), retry: Backoff = Backoff(), pageSize: Int = 500) {
+    public init(removalDelay: Duration = .seconds(5), retry: Backoff = Backoff(), pageSize: Int = 1_000) {
         self.removalDelay = removalDelay
         self.retry = retry
         self.pageSize = pageSize

@@ -36,7 +36,7 @@ import Glibc
                 try BuiltProducts.moodtui.path, ["sync", "--once", "--journal", laptop.journal.path], output: .discard, error: .discard)
             _ = await waitUntil(upTo: .seconds(60)) { try uploaded() >= target }
             // …and a little later, so that kills land anywhere in a batch's request and answer.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...300, using: &random)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...40, using: &random)))
             kill(pid, SIGKILL)
             let killed = Spawn.wait(pid) == 128 + SIGKILL
             if killed, try uploaded() < count { killedMidUpload += 1 }

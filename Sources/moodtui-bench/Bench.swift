@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+
+/// `moodtui-bench`: the performance targets, measured in release mode against the naive way.
+///
+/// Run it with `swift run -c release moodtui-bench [--quick] [--json] [--only NAME…]`.
+@main
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "moodtui-bench",
+        abstract: "Measure moodtui's live list and sync against their targets.",
+        subcommands: [RunBenchmarks.self, OpenChild.self, SyncChild.self],
+        defaultSubcommand: RunBenchmarks.self)
+}
+
+/// Runs the cases and prints the report.
+struct RunBenchmarks: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the benchmark (the default).")
+
+    @Flag(help: "A run under a minute: smaller journals, fewer rounds.")
+    var quick = false
+
+    @Flag(help: "One JSON object per case (name, rows, median_ns, p95_ns, baseline_median_ns, ratio, …).")
+    var json = false
+
+    @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: tracker, local, open, remote.", valueName: "group"))
+    var groups: [String] = []
+
+    func run() async throws {
+        #if DEBUG
+        FileHandle.standardError.write(Data("warning: a debug build; measure with `swift run -c release moodtui-bench`\n".utf8))
+        #endif
+        let report = Report(json: json)
+        let journals = try BenchJournals()
+        report.header()
+        var results: [CaseResult] = []
+        if wants("open") {
+            for result in try OpenCases(journals: journals, quick: quick).run() {
+                report.print(result)
+                results.append(result)
+            }
+        }
+        if wants("local") {
+            let result = try LocalLoopCase(journals: journals, quick: quick).run()
+            report.print(result)
+            results.append(result)
+        }
+        // Last among the local groups: its naive runs leave the process holding a million moods.
+        if wants("tracker") { results += try TrackerCases(journals: journals, quick: quick, report: report).run() }
+        if wants("remote") { results += try await RemoteCases(journals: journals, quick: quick, report: report).run() }
+        let missed = results.filter { !$0.met }.map(\.name)
+        if !json {
+            print(missed.isEmpty ? "\nEvery target met." : "\nTargets missed: \(missed.joined(separator: ", ")).")
+        }
+    }
+
+    private func wants(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
+}
+
+/// The child process of the open-1M case: opens a journal as the app does and reports.
+struct OpenChild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open-child", abstract: "(internal) Open a journal, print nanoseconds and peak KiB.", shouldDisplay: false)
+
+    @Argument var path: String
+    @Argument var screenRows: Int
+
+    func run() throws { try OpenCases.openChild(path: path, screenRows: screenRows) }
+}
+
+/// The child process of the initial-sync case: one full round on a new journal, then a report.
+struct SyncChild: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync-child", abstract: "(internal) Sync a new journal, print moods, nanoseconds and peak KiB.",
+        shouldDisplay: false)
+
+    @Argument var url: String
+    @Argument var token: String
+    @Argument var path: String
+
+    func run() async throws {
+        guard let server = URL(string: url) else { throw BenchError("bad URL \(url)") }
+        try await RemoteCases.syncChild(url: server, token: token, path: path)
+    }
+}

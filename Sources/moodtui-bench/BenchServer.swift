@@ -1,0 +1,56 @@
+import Foundation
+
+/// A real `moodtui serve` for the remote cases: the release binary beside this one, on a free
+/// port of 127.0.0.1, with a temporary data folder.
+final class BenchServer {
+    let url: URL
+    private let process: Process
+    private let data: URL
+    private let binary: URL
+
+    init(folder: URL) throws {
+        binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+            .appendingPathComponent("moodtui")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw BenchError("no moodtui binary at \(binary.path): run `swift build -c release` first")
+        }
+        data = folder.appendingPathComponent("server")
+        process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--data", data.path, "--log-level", "error"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let prefix = "moodtui serve listening on "
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw BenchError("moodtui serve ended before listening") }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let line = text.split(separator: "\n").first, line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))) else {
+            throw BenchError("moodtui serve said: \(text)")
+        }
+        self.url = url
+    }
+
+    /// A new device token for `account`, from `moodtui account add`.
+    func addDevice(_ account: String) throws -> String {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["account", "add", account, "--data", data.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let token = text.split(separator: "\n").last else { throw BenchError("account add failed") }
+        return String(token)
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import MoodKit
+import MoodSync
+import Synchronization
+import SyncProtocol
+
+/// One change pushed to many connected WebSocket subscribers: the time from the upload's start
+/// until each subscriber has the push, over several changes.
+struct FanOutCase {
+    let server: BenchServer
+    let subscribers: Int
+    let changes: Int
+
+    func run() async throws -> CaseResult {
+        let token = try server.addDevice("fan-out")
+        let arrivals = Arrivals()
+        let url = server.url.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + SyncEndpoint.subscribe
+        let headers: HTTPFields = [.authorization: "Bearer \(token)", HTTPField.Name(SyncEndpoint.deviceHeader)!: "listener"]
+        let sockets = (0..<subscribers).map { _ in
+            Task {
+                try await WebSocketClient.connect(url: url, configuration: .init(additionalHeaders: headers), logger: BenchDevice.logger) { inbound, _, _ in
+                    arrivals.connected()
+                    for try await message in inbound.messages(maxSize: 1 << 16) {
+                        if case .text = message { arrivals.record() }
+                    }
+                }
+            }
+        }
+        defer { sockets.forEach { $0.cancel() } }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while arrivals.connections < subscribers {
+            guard ContinuousClock.now < deadline else { throw BenchError("only \(arrivals.connections) sockets connected") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let writer = HTTPMoodRemote(
+            account: SyncAccount(server: server.url, token: token), deviceID: "writer", logger: BenchDevice.logger)
+        var latencies: [UInt64] = []
+        for _ in 0..<changes {
+            let mood = try Mood.new(level: .great, note: "fan-out", creatorID: "writer")
+            arrivals.start()
+            _ = try await writer.upload([MoodUpload(id: mood.id, content: MoodContent(mood), baseVersion: nil)])
+            while arrivals.count < subscribers {
+                guard ContinuousClock.now < deadline + .seconds(60) else { throw BenchError("only \(arrivals.count) pushes arrived") }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            latencies += arrivals.latencies
+        }
+        let samples = Samples(nanoseconds: latencies)
+        return CaseResult(
+            name: "fan-out", rows: subscribers, samples: samples, target: "p99 ≤ 100 ms to the last one",
+            met: samples.p99 <= 100_000_000)
+    }
+}
+
+/// When pushes arrive, counted from the moment the change was sent.
+private final class Arrivals: Sendable {
+    private let state = Mutex<(connections: Int, start: ContinuousClock.Instant, latencies: [UInt64])>((0, .now, []))
+
+    var connections: Int { state.withLock { $0.connections } }
+    var count: Int { state.withLock { $0.latencies.count } }
+    var latencies: [UInt64] { state.withLock { $0.latencies } }
+
+    func connected() { state.withLock { $0.connections += 1 } }
+
+    func start() { state.withLock { $0.start = .now; $0.latencies = [] } }
+
+    func record() {
+        state.withLock { $0.latencies.append((ContinuousClock.now - $0.start).nanoseconds) }
+    }
+}

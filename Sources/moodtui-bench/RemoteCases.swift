@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import MoodKit
+import MoodListModule
+import MoodStore
+import MoodSync
+import SyncProtocol
+
+/// The sync loop against a real `moodtui serve` on 127.0.0.1.
+struct RemoteCases {
+    let journals: BenchJournals
+    let quick: Bool
+    let report: Report
+
+    func run() async throws -> [CaseResult] {
+        let server = try BenchServer(folder: journals.folder)
+        var results = [try await serverUpload(server)]
+        report.print(results[0])
+        for result in [try await initialSync(server), try await remoteLatency(server)] {
+            report.print(result)
+            results.append(result)
+        }
+        let fanOut = try await FanOutCase(server: server, subscribers: 1_000, changes: quick ? 3 : 10).run()
+        report.print(fanOut)
+        return results + [fanOut]
+    }
+
+    /// Moods per second through `POST /v1/moods`, 500 a request, each request one durable transaction.
+    private func serverUpload(_ server: BenchServer) async throws -> CaseResult {
+        let remote = try await BenchDevice(
+            server: server, account: "bulk", path: journals.folder.appendingPathComponent("uploader.sqlite").path).remote
+        let total = quick ? 20_000 : 100_000
+        var times: [UInt64] = []
+        for _ in 0..<(total / SyncLimits.maximumUploadBatch) {
+            let batch = (0..<SyncLimits.maximumUploadBatch).map { _ in
+                let mood = journals.randomMood(note: "uploaded by the benchmark")
+                return MoodUpload(id: mood.id, content: MoodContent(mood), baseVersion: nil)
+            }
+            let start = ContinuousClock.now
+            let response = try await remote.upload(batch)
+            times.append((ContinuousClock.now - start).nanoseconds)
+            guard response.saved.count == batch.count else { throw BenchError("the server refused part of a batch") }
+        }
+        let samples = Samples(nanoseconds: times)
+        let perSecond = Double(total) / (Double(times.reduce(0, +)) / 1e9)
+        var result = CaseResult(
+            name: "server-upload", rows: total, samples: samples, target: "≥ 10,000 moods/s", met: perSecond >= 10_000)
+        result.extra["moods_per_s"] = perSecond.rounded()
+        return result
+    }
+
+    /// A new device downloading every mood the upload case left on the server, in a child process
+    /// for its peak memory.
+    private func initialSync(_ server: BenchServer) async throws -> CaseResult {
+        let token = try server.addDevice("bulk")
+        let output = try ChildProcess.run(["sync-child", server.url.absoluteString, token, journals.folder.appendingPathComponent("fresh.sqlite").path])
+        guard output.count == 3, let moods = Int(output[0]), let nanoseconds = UInt64(output[1]), let peak = Double(output[2]) else {
+            throw BenchError("sync-child said \(output)")
+        }
+        var result = CaseResult(
+            name: "initial-sync", rows: moods, samples: Samples(nanoseconds: [nanoseconds]), target: "≤ 5 s, memory flat",
+            met: nanoseconds <= 5_000_000_000)
+        result.extra["peak_mib"] = (peak / 1024 * 10).rounded() / 10
+        return result
+    }
+
+    /// The child's side of `initial-sync`: one full round on a new journal.
+    static func syncChild(url: URL, token: String, path: String) async throws {
+        let device = try await BenchDevice(url: url, token: token, path: path)
+        let start = ContinuousClock.now
+        let report = try await device.engine.syncOnce()
+        let elapsed = ContinuousClock.now - start
+        print(report.downloaded, elapsed.nanoseconds, ChildProcess.peakKiB())
+    }
+
+    /// Device A saves a mood; its engine uploads it; the server pushes; B's engine downloads it;
+    /// B's watcher wakes B's "UI thread", whose presenter gets the batch. Timed end to end.
+    private func remoteLatency(_ server: BenchServer) async throws -> CaseResult {
+        // An account of its own: the devices start in step, with nothing to download first.
+        let a = try await BenchDevice(server: server, account: "latency", path: journals.folder.appendingPathComponent("a.sqlite").path)
+        let b = try await BenchDevice(server: server, account: "latency", path: journals.folder.appendingPathComponent("b.sqlite").path)
+        let engines = [a, b].map { device in Task { await device.engine.run() } }
+        defer { engines.forEach { $0.cancel() } }
+        try await Task.sleep(for: .milliseconds(500))  // let both engines connect their push sockets
+        let changes = quick ? 50 : 200
+        let (storeA, storeB) = (a.store, b.store)
+        // B's "UI thread" blocks as the app's does, on a thread of its own, off the engines' pool.
+        let times = try await OwnThread.run { () throws -> [UInt64] in
+            let woken = DispatchSemaphore(value: 0)
+            let watcher = try JournalWatcher(store: storeB) { _ in woken.signal() }
+            defer { watcher.stop() }
+            let interactor = try MoodListInteractor(store: storeB, creatorID: "bench-b")
+            let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
+            let view = CountingView()
+            interactor.output = presenter
+            presenter.view = view
+            presenter.viewDidLoad(visibleRows: 22)
+            var times: [UInt64] = []
+            for round in 0..<(changes + 5) {
+                let mood = try Mood.new(level: .good, note: "remote latency \(round)", creatorID: "bench-a")
+                let start = ContinuousClock.now
+                try storeA.write(origin: .ui) { try $0.add(mood) }
+                while interactor.index(of: mood.id) == nil {
+                    guard woken.wait(timeout: .now() + 10) == .success else { throw BenchError("a mood did not reach device B within 10 s") }
+                    interactor.journalDidChange([])
+                }
+                if round >= 5 { times.append((ContinuousClock.now - start).nanoseconds) }
+            }
+            return times
+        }
+        let samples = Samples(nanoseconds: times)
+        return CaseResult(
+            name: "remote-latency", rows: changes, samples: samples, target: "p50 ≤ 10 ms, p99 ≤ 50 ms",
+            met: samples.median <= 10_000_000 && samples.p99 <= 50_000_000)
+    }
+}
