@@ -17,12 +17,8 @@ struct LocalLoopCase {
         let woken = DispatchSemaphore(value: 0)
         let watcher = try JournalWatcher(store: store) { _ in woken.signal() }
         defer { watcher.stop() }
-        let interactor = try MoodListInteractor(store: store, creatorID: "bench")
-        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
-        let view = CountingView()
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewDidLoad(visibleRows: 22)
+        let screen = try BenchScreen(store: store, visibleRows: 22)
+        let (interactor, view) = (screen.interactor, screen.view)
 
         let samples = try Samples.measure(iterations: quick ? 200 : 1_000, warmUp: 20) {
             let displays = view.displays

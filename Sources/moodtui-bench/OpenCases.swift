@@ -33,13 +33,8 @@ struct OpenCases {
 
     /// `G` then `g` on the opened list: each jump reads the new window's rows.
     private func scroll(_ path: String) throws -> [CaseResult] {
-        let store = try JournalStore(path: path)
-        let interactor = try MoodListInteractor(store: store, creatorID: "bench")
-        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
-        let view = CountingView()
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewDidLoad(visibleRows: Self.screenRows)
+        let screen = try BenchScreen(store: try JournalStore(path: path), visibleRows: Self.screenRows)
+        let (presenter, view) = (screen.presenter, screen.view)
         var bottom: [UInt64] = [], top: [UInt64] = []
         for round in 0..<(quick ? 20 : 100) {
             let down = ContinuousClock.now
@@ -70,14 +65,9 @@ struct OpenCases {
     /// The child's side: open, show the first screen, print the time and the peak memory.
     static func openChild(path: String, screenRows: Int) throws {
         let start = ContinuousClock.now
-        let store = try JournalStore(path: path)
-        let interactor = try MoodListInteractor(store: store, creatorID: "bench")
-        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
-        let view = CountingView()
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewDidLoad(visibleRows: screenRows)
+        let screen = try BenchScreen(store: try JournalStore(path: path), visibleRows: screenRows)
         let elapsed = ContinuousClock.now - start
+        let view = screen.view
         guard view.lastModel?.rows.compactMap({ $0 }).count == screenRows else { throw BenchError("the first screen is not full") }
         print(elapsed.nanoseconds, ChildProcess.peakKiB())
     }

@@ -89,12 +89,8 @@ struct RemoteCases {
             let woken = DispatchSemaphore(value: 0)
             let watcher = try JournalWatcher(store: storeB) { _ in woken.signal() }
             defer { watcher.stop() }
-            let interactor = try MoodListInteractor(store: storeB, creatorID: "bench-b")
-            let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
-            let view = CountingView()
-            interactor.output = presenter
-            presenter.view = view
-            presenter.viewDidLoad(visibleRows: 22)
+            let screen = try BenchScreen(store: storeB, visibleRows: 22)
+            let interactor = screen.interactor
             var times: [UInt64] = []
             for round in 0..<(changes + 5) {
                 let mood = try Mood.new(level: .good, note: "remote latency \(round)", creatorID: "bench-a")
