@@ -12,8 +12,12 @@ public enum MoodNote {
     ///
     /// - Throws: `MoodValidationError.noteTooLong` past ``maximumLength``.
     public static func normalized(_ text: String) throws(MoodValidationError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count <= maximumLength else {
+        let blank = CharacterSet.whitespacesAndNewlines
+        // Most notes need no trimming, and a download checks thousands: skip the copy then.
+        let ends = [text.unicodeScalars.first, text.unicodeScalars.last].compactMap { $0 }
+        let trimmed = ends.contains(where: blank.contains) ? text.trimmingCharacters(in: blank) : text
+        // A character is at least one byte: a short note needs no grapheme count.
+        guard trimmed.utf8.count <= maximumLength || trimmed.count <= maximumLength else {
             throw .noteTooLong(characters: trimmed.count, limit: maximumLength)
         }
         return trimmed

@@ -78,10 +78,11 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
     public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
         try await pool.read { db in
             let latest = try Self.lastSequence(db, account)
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT * FROM mood WHERE accountID = ? AND sequence > ? ORDER BY sequence LIMIT ?
-                """, arguments: [account.id, sequence, limit + 1])
-            return ChangePage(records: try rows.map(Self.record(from:)), limit: limit, latestSequence: latest)
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: """
+                    SELECT \(Self.recordColumns) FROM mood WHERE accountID = ? AND sequence > ? ORDER BY sequence LIMIT ?
+                    """), arguments: [account.id, sequence, limit + 1])
+            return ChangePage(records: try Array(rows.map(Self.record(from:))), limit: limit, latestSequence: latest)
         }
     }
 }

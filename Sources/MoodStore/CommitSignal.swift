@@ -23,7 +23,11 @@ final class CommitSignal: TransactionObserver, Sendable {
         eventKind.tableName == "mood"
     }
 
-    func databaseDidChange(with event: DatabaseEvent) {}
+    /// One change is enough to know the commit concerns moods: the rest of the transaction's rows
+    /// (a download writes a thousand) are not reported to this observer.
+    func databaseDidChange(with event: DatabaseEvent) {
+        stopObservingDatabaseChangesUntilNextTransaction()
+    }
 
     func databaseDidCommit(_ db: Database) {
         for handler in state.withLock({ Array($0.handlers.values) }) { handler() }

@@ -3,19 +3,25 @@ import Foundation
 import Glibc
 #endif
 
-/// Wakes a thread when a file in a folder is written, so that commits by *other processes*
+/// Wakes a thread when the journal's files are written, so that commits by *other processes*
 /// (which write the journal's `-wal` file) are noticed without polling.
 ///
-/// Uses inotify where the system has it; elsewhere ``pollInterval`` tells the caller to check
+/// Uses inotify on the journal's folder where the system has it, and tells events on the
+/// journal's own files (`journal.sqlite`, `-wal`, `-shm`) from those on other files in the
+/// folder, such as a second journal. Without inotify ``pollInterval`` tells the caller to check
 /// on a timer instead.
 final class FileChangeMonitor: Sendable {
     /// A descriptor that becomes readable when the folder changes, or `nil` without inotify.
     let descriptor: Int32?
+    /// The journal file's name: its `-wal` and `-shm` files start with it too.
+    private let fileName: [UInt8]
 
-    init(folder: String) {
+    init(journalPath: String) {
+        let folder = (journalPath as NSString).deletingLastPathComponent
+        fileName = Array((journalPath as NSString).lastPathComponent.utf8)
         #if canImport(Glibc)
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if fd >= 0, inotify_add_watch(fd, folder, UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO)) >= 0 {
+        if fd >= 0, inotify_add_watch(fd, folder.isEmpty ? "." : folder, UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO)) >= 0 {
             descriptor = fd
             return
         }
@@ -27,12 +33,37 @@ final class FileChangeMonitor: Sendable {
     /// How often to check without inotify; `nil` with it.
     var pollInterval: Int32? { descriptor == nil ? 250 : nil }
 
-    /// Reads and discards pending events.
-    func drain() {
-        guard let descriptor else { return }
+    /// Reads the pending events; returns whether one of them was on the journal's files.
+    func drain() -> Bool {
+        #if canImport(Glibc)
+        guard let descriptor else { return false }
+        var touched = false
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while read(descriptor, &buffer, buffer.count) > 0 {}
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { return touched }
+            touched = touched || Self.names(in: buffer.prefix(count)).contains { $0.starts(with: fileName) }
+        }
+        #else
+        return false
+        #endif
     }
+
+    #if canImport(Glibc)
+    /// The file names of the `inotify_event` records in `events`.
+    private static func names(in events: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        let header = MemoryLayout<inotify_event>.size  // wd, mask, cookie, len; the name follows
+        var names: [ArraySlice<UInt8>] = []
+        var offset = events.startIndex
+        while offset + header <= events.endIndex {
+            let length = events[(offset + 12)..<(offset + 16)].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
+            let name = events[(offset + header)..<min(offset + header + length, events.endIndex)]
+            names.append(name.prefix { $0 != 0 })
+            offset += header + length
+        }
+        return names
+    }
+    #endif
 
     deinit {
         if let descriptor { close(descriptor) }

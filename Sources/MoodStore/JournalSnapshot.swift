@@ -139,6 +139,7 @@ extension JournalSnapshot {
     /// - Complexity: O(k log n) for k ids.
     public func moods(ids: some Collection<Mood.ID>) throws -> [Mood.ID: Mood] {
         var result: [Mood.ID: Mood] = [:]
+        result.reserveCapacity(ids.count)  // callers add the moods they create (a download page)
         for chunk in Array(ids).chunked(into: 500) {
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             let rows = try Row.fetchCursor(

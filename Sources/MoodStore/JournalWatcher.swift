@@ -23,8 +23,7 @@ public final class JournalWatcher: Sendable {
         let wakeup = try WatcherWakeup()
         // Listen for commits before reading where the log stands: a commit in between is then
         // both after the cursor and signalled.
-        let folder = (store.path as NSString).deletingLastPathComponent
-        let files = FileChangeMonitor(folder: folder.isEmpty ? "." : folder)
+        let files = FileChangeMonitor(journalPath: store.path)
         let commitToken = store.onCommit { wakeup.signal() }
         let cursor: Int64
         do { cursor = try store.read { try $0.latestChangeSequence() } } catch {
@@ -63,11 +62,12 @@ public final class JournalWatcher: Sendable {
         while !wakeup.isStopped {
             var fds = [pollfd(fd: wakeup.descriptor, events: Int16(POLLIN), revents: 0)]
             if let fd = files.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&fds, nfds_t(fds.count), recheck.map { recheckDelays[$0] } ?? files.pollInterval ?? -1)
-            let filesChanged = fds.count > 1 && fds[1].revents != 0
-            wakeup.drain()
-            files.drain()
+            let ready = poll(&fds, nfds_t(fds.count), recheck.map { recheckDelays[$0] } ?? files.pollInterval ?? -1)
+            let signalled = wakeup.drain()
+            let filesChanged = files.drain()
             guard !wakeup.isStopped else { return }
+            // Only another file in the journal's folder changed: nothing to read.
+            if ready > 0 && !signalled && !filesChanged { continue }
             switch try? store.read({ try $0.changes(after: cursor) }) {
             case .entries(let entries, let latest) where !entries.isEmpty:
                 cursor = latest

@@ -13,13 +13,12 @@ public struct JournalWriter {
     /// Inserts a new mood.
     /// - Throws: ``JournalError/duplicateMood(_:)`` when the id is taken.
     public func add(_ mood: Mood) throws {
-        guard try !exists(mood.id) else { throw JournalError.duplicateMood(mood.id) }
-        let values = mood.storedValues
-        let columns = values.map(\.0).joined(separator: ", ")
-        let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        // Cached: a download applies hundreds of moods in one transaction.
-        try db.cachedStatement(sql: "INSERT INTO mood (\(columns)) VALUES (\(placeholders))")
-            .execute(arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null }))
+        do {
+            // Cached: a download applies a thousand moods in one transaction.
+            try db.cachedStatement(sql: Mood.insertSQL).execute(arguments: mood.storedValues)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw JournalError.duplicateMood(mood.id)  // `id` is the only unique column a caller supplies
+        }
     }
 
     /// Changes a mood's level and note as a person edit: it is stamped `modifiedAt` and
@@ -79,18 +78,12 @@ public struct JournalWriter {
     /// Replaces every stored value of an existing mood (sync uses this to apply the server's copy).
     /// - Throws: ``JournalError/moodNotFound(_:)`` when there is no such mood.
     public func replace(_ mood: Mood) throws {
-        let values = mood.storedValues.dropFirst()
-        try db.cachedStatement(sql: "UPDATE mood SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?")
-            .execute(arguments: StatementArguments(values.map { $0.1?.databaseValue ?? .null } + [mood.id.databaseValue]))
+        try db.cachedStatement(sql: Mood.replaceSQL).execute(arguments: mood.storedValuesIDLast)
         guard db.changesCount > 0 else { throw JournalError.moodNotFound(mood.id) }
     }
 
     /// Reads inside the write transaction, seeing its own changes.
     public var snapshot: JournalSnapshot { JournalSnapshot(db: db) }
-
-    private func exists(_ id: Mood.ID) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM mood WHERE id = ?)"), arguments: [id]) ?? false
-    }
 
     private func updateLiveMood(_ id: Mood.ID, sql: String, arguments: StatementArguments) throws {
         try db.execute(

@@ -41,10 +41,12 @@ final class WatcherWakeup: Sendable {
         return true
     }
 
-    /// Clears pending wake-ups.
-    func drain() {
+    /// Clears pending wake-ups; returns whether there were any.
+    func drain() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &buffer, buffer.count) > 0 {}
+        var woken = false
+        while read(readEnd, &buffer, buffer.count) > 0 { woken = true }
+        return woken
     }
 
     deinit {

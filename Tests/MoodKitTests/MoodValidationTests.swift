@@ -18,6 +18,15 @@ import Testing
         #expect(try MoodNote.normalized("  晴れ 🌞 good day \n") == "晴れ 🌞 good day")
     }
 
+    @Test(arguments: ["good day", "", "🙂", "tabs\tinside"])
+    func notesWithNothingToTrimComeBackUnchanged(note: String) throws {
+        #expect(try MoodNote.normalized(note) == note)
+    }
+
+    @Test func aNoteOfOnlyWhiteSpaceBecomesEmpty() throws {
+        #expect(try MoodNote.normalized(" \n\t ") == "")
+    }
+
     @Test func aNoteAtTheLimitIsAcceptedAndOnePastItIsRefused() throws {
         let atLimit = String(repeating: "🙂", count: MoodNote.maximumLength)
         #expect(try MoodNote.normalized(atLimit) == atLimit)
