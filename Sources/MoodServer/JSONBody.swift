@@ -26,10 +26,12 @@ enum JSONBody {
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // stable, readable bodies
-        let data = try encoder.encode(value)
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return response(json: ByteBuffer(bytes: try encoder.encode(value)), status: status)
+    }
+
+    /// A 200 (or `status`) response with a body that is JSON already.
+    static func response(json: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: json))
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -91,7 +91,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         let page = try await storage.changes(in: account, after: since, limit: limit)
         guard since <= page.latestSequence else { throw ServerError.tokenExpired }
-        return try JSONBody.response(ChangesResponse(changes: page.changes, token: token(account, page.nextSequence), more: page.more))
+        let response = ChangesResponse(changes: page.changes, token: token(account, page.nextSequence), more: page.more)
+        return JSONBody.response(json: ChangesResponseJSON.encode(response))
     }
 
     private func token(_ account: Account, _ sequence: Int64) -> ChangeToken {

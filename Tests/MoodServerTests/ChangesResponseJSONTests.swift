@@ -1,0 +1,48 @@
+import Foundation
+import NIOCore
+import SyncProtocol
+import Testing
+@testable import MoodServer
+
+@Suite struct ChangesResponseJSONTests {
+    /// What the server wrote before the hand-written encoder, and still writes for every other answer.
+    private func foundationJSON(_ page: ChangesResponse) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(page), as: UTF8.self)
+    }
+
+    private func handWritten(_ page: ChangesResponse) -> String {
+        String(buffer: ChangesResponseJSON.encode(page))
+    }
+
+    static let awkwardNotes = [
+        "", "plain", #"quotes " and \ backslashes \\"#, "a/b and </script>", "晴れ 🌞 e\u{301} \u{2028} \u{7F}",
+        String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }),
+    ]
+
+    @Test(arguments: awkwardNotes)
+    func aPageIsWrittenByteForByteAsFoundationWritesIt(note: String) throws {
+        let page = ChangesResponse(
+            changes: [
+                .upsert(SyncedMood(id: UUID(), content: Fixtures.content(.great, note: note, creator: "dev/\"ice\""), version: 7)),
+                .delete(UUID()),
+                .upsert(SyncedMood(id: UUID(), content: Fixtures.content(.awful, note: note, at: -1_000), version: Int64.max)),
+            ],
+            token: ChangeToken(rawValue: "store.1.42"), more: true)
+        #expect(handWritten(page) == (try foundationJSON(page)))
+    }
+
+    @Test func anEmptyLastPageIsWrittenAsFoundationWritesIt() throws {
+        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false)
+        #expect(handWritten(page) == (try foundationJSON(page)))
+    }
+
+    @Test func theClientReadsTheWrittenPageBack() throws {
+        let page = ChangesResponse(
+            changes: Self.awkwardNotes.map { .upsert(SyncedMood(id: UUID(), content: Fixtures.content(note: $0), version: 3)) },
+            token: ChangeToken(rawValue: "t"), more: false)
+        let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8))
+        #expect(decoded == page)
+    }
+}
