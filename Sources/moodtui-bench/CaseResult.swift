@@ -12,6 +12,13 @@ struct CaseResult {
     /// Anything else measured, by name (peak memory, throughput).
     var extra: [String: Double] = [:]
 
+    /// Shows the 99th percentile in the table too, for cases whose target names it.
+    func withP99() -> CaseResult {
+        var result = self
+        result.extra["p99_ms"] = (Double(samples.p99) / 1e4).rounded() / 100
+        return result
+    }
+
     var ratio: Double? {
         baseline.map { Double($0.median) / Double(max(1, samples.median)) }
     }
