@@ -11,7 +11,7 @@ enum ChangeLogPruning {
     static let interval: Int64 = 64
 
     static func pruneIfDue(_ db: Database) throws {
-        let txn = try Int64.fetchOne(db, sql: "SELECT txn FROM changeWriter") ?? 0
+        let txn = try Int64.fetchOne(db.cachedStatement(sql: "SELECT txn FROM changeWriter")) ?? 0
         guard txn % interval == 0 else { return }
         try JournalWriter(db: db).pruneChangeLog(keepingLast: retainedEntries)
     }

@@ -52,11 +52,12 @@ final class FileChangeMonitor: Sendable {
     #if canImport(Glibc)
     /// The file names of the `inotify_event` records in `events`.
     private static func names(in events: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        let header = MemoryLayout<inotify_event>.size  // wd, mask, cookie, len; the name follows
+        let header = MemoryLayout<inotify_event>.size  // the name's bytes follow the fixed part
+        let lengthField = MemoryLayout<inotify_event>.offset(of: \.len)!
         var names: [ArraySlice<UInt8>] = []
         var offset = events.startIndex
         while offset + header <= events.endIndex {
-            let length = events[(offset + 12)..<(offset + 16)].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
+            let length = events[(offset + lengthField)...].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
             let name = events[(offset + header)..<min(offset + header + length, events.endIndex)]
             names.append(name.prefix { $0 != 0 })
             offset += header + length

@@ -53,9 +53,8 @@ public final class JournalStore: Sendable {
     /// - Throws: whatever `updates` throws, or a database error; nothing is written then.
     public func write<T>(origin: ChangeOrigin, _ updates: (JournalWriter) throws -> T) throws -> T {
         try pool.write { db in
-            try db.execute(
-                sql: "UPDATE changeWriter SET txn = txn + 1, origin = ?, pid = ?",
-                arguments: [origin.rawValue, ProcessInfo.processInfo.processIdentifier])
+            try db.cachedStatement(sql: "UPDATE changeWriter SET txn = txn + 1, origin = ?, pid = ?")
+                .execute(arguments: [origin.rawValue, ProcessInfo.processInfo.processIdentifier])
             let result = try updates(JournalWriter(db: db))
             try ChangeLogPruning.pruneIfDue(db)
             return result

@@ -4,12 +4,15 @@ import MoodKit
 
 /// The writes the sync engine makes: its bookkeeping on rows and settings, always in the same
 /// transaction as the change it records, so that a crash never leaves them apart.
+///
+/// Statements run once per mood are cached: preparing one costs more than running it, since
+/// GRDB works out which tables and columns it touches, triggers included.
 extension JournalWriter {
     /// Stores `value` under `key` in this transaction (`nil` removes it): the change token is saved
     /// with the page of changes it covers.
     public func setSetting(_ key: String, to value: String?) throws {
         if let value {
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").execute(arguments: [key, value])
         } else {
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
         }
@@ -19,7 +22,7 @@ extension JournalWriter {
     /// have them, so deleting one must go through the server.
     public func markUploadAttempted(_ ids: some Collection<Mood.ID>) throws {
         for id in ids {
-            try db.execute(sql: "UPDATE mood SET uploadAttempted = 1 WHERE id = ? AND uploadAttempted = 0", arguments: [id])
+            try db.cachedStatement(sql: "UPDATE mood SET uploadAttempted = 1 WHERE id = ? AND uploadAttempted = 0").execute(arguments: [id])
         }
     }
 
@@ -28,13 +31,14 @@ extension JournalWriter {
     /// from `uploaded`, and the new content goes up next, based on `version`). A row that already
     /// knows a newer version (a download overtook the answer) is left alone.
     public func recordUploaded(_ uploaded: Mood, version: Int64) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE mood SET remoteIdentifier = ?, remoteVersion = ?, lastSyncError = NULL, uploadAttempted = 1,
                     changedSinceUpload = CASE
                         WHEN date = ? AND level = ? AND note = ? AND modifiedAt = ? THEN 0 ELSE changedSinceUpload END
                 WHERE id = ? AND (remoteVersion IS NULL OR remoteVersion <= ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 uploaded.id.uuidString, version, uploaded.date.millisecondsSince1970, uploaded.level.rawValue,
                 uploaded.note, uploaded.modifiedAt.millisecondsSince1970, uploaded.id, version,
@@ -47,7 +51,7 @@ extension JournalWriter {
     public func purgeMarked(_ ids: some Collection<Mood.ID>) throws -> Int {
         var purged = 0
         for id in ids {
-            try db.execute(sql: "DELETE FROM mood WHERE id = ? AND markedForRemoteDeletion = 1", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM mood WHERE id = ? AND markedForRemoteDeletion = 1").execute(arguments: [id])
             purged += db.changesCount
         }
         return purged
@@ -57,7 +61,7 @@ extension JournalWriter {
     /// failed, and is tried again when a person edits it.
     public func recordSyncFailure(_ ids: some Collection<Mood.ID>, message: String) throws {
         for id in ids {
-            try db.execute(sql: "UPDATE mood SET lastSyncError = ? WHERE id = ?", arguments: [message, id])
+            try db.cachedStatement(sql: "UPDATE mood SET lastSyncError = ? WHERE id = ?").execute(arguments: [message, id])
         }
     }
 

@@ -51,7 +51,7 @@ public struct JournalWriter {
     /// Deletes moods for good; unknown ids are ignored.
     public func purge(_ ids: some Collection<Mood.ID>) throws {
         for id in ids {
-            try db.execute(sql: "DELETE FROM mood WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM mood WHERE id = ?").execute(arguments: [id])
         }
     }
 

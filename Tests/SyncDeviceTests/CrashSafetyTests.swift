@@ -16,7 +16,7 @@ import Glibc
     @Test func killedAtRandomPointsOfItsUploadEveryMoodEndsOnTheServerOnce() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let laptop = try await LiveDevice(server: server)
-        let count = 3_000
+        let count = 10_000  // twenty batches: enough upload left after each kill point for the kill to land in it
         let moods = try laptop.store.write(origin: .ui) { writer in
             try (0..<count).map { index in
                 let mood = try Mood.new(level: .good, note: "mood \(index)", creatorID: "laptop")
