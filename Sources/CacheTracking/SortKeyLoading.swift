@@ -4,7 +4,8 @@ import MoodStore
 import Synchronization
 
 /// Reads a list's sort keys — what opening the app costs on a big journal — on two threads at
-/// once: the list is cut at the middle date, and each half is read in a snapshot of its own.
+/// once: the list is cut at the middle date, and each half is read in a snapshot of its own
+/// (a list with a note search is read in one go, see ``load(_:from:parallelThreshold:)``).
 /// The halves are joined only if both snapshots saw the same change-log position, i.e. the same
 /// moods; otherwise (a commit slipped between them) the list is read again.
 enum SortKeyLoading {
@@ -16,8 +17,11 @@ enum SortKeyLoading {
     static func load(
         _ request: CacheRequest, from store: JournalStore, parallelThreshold: Int = parallelThreshold
     ) throws -> (BlockedSortedList<MoodSortKey>, Int64) {
+        // A note search reads the whole table whatever it finds: the bounds and the count that
+        // splitting needs would read it twice more.
+        let splittable = request.filter.effectiveNoteQuery == nil
         while true {
-            let (bounds, count) = try store.read { snapshot in
+            let (bounds, count) = !splittable ? (nil, 0) : try store.read { snapshot in
                 (try snapshot.dateBounds(request.filter), try snapshot.count(request.filter, upTo: parallelThreshold))
             }
             guard let bounds, count >= parallelThreshold, bounds.lowerBound < bounds.upperBound else {

@@ -37,7 +37,28 @@ public struct MoodFilter: Hashable, Sendable {
     }
 
     /// The note search rule: `query` occurs in `note`, ignoring case and diacritics.
+    ///
+    /// Runs for every mood when a filter is typed, so plain notes and queries
+    /// (``isPlainASCII(_:)``) take a byte search that gives Foundation's answer at a fraction of
+    /// its cost; the store hands those to SQLite's `LIKE`, which ignores ASCII case the same way.
+    /// - Complexity: O(n·m) for a note of n and a query of m characters.
     public static func noteMatches(_ note: String, query: String) -> Bool {
-        note.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        guard !query.isEmpty, isPlainASCII(note), isPlainASCII(query) else {
+            return note.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+        let haystack = note.utf8.map(asciiLowercased), needle = query.utf8.map(asciiLowercased)
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
+    /// ASCII without a carriage return or a NUL: text where ignoring case and diacritics means
+    /// only ignoring the case of A–Z (a `\r\n` pair is one character, so `\r` is left out; C
+    /// code would stop at a NUL).
+    public static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x01..<0x80).contains($0) && $0 != UInt8(ascii: "\r") }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

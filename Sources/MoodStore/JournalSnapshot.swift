@@ -32,7 +32,8 @@ public struct JournalSnapshot {
     /// How many moods the filter selects.
     public func count(_ filter: MoodFilter) throws -> Int {
         let condition = filter.sqlCondition
-        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM mood WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+        return try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM \(filter.sqlWholeListSource) WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
     }
 
     /// How many moods the filter selects, counting no further than `limit`.
@@ -40,7 +41,7 @@ public struct JournalSnapshot {
     public func count(_ filter: MoodFilter, upTo limit: Int) throws -> Int {
         let condition = filter.sqlCondition
         return try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM mood WHERE \(condition.sql) LIMIT ?)",
+            db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM \(filter.sqlWholeListSource) WHERE \(condition.sql) LIMIT ?)",
             arguments: condition.arguments + [limit]) ?? 0
     }
 
@@ -48,7 +49,8 @@ public struct JournalSnapshot {
     /// list of a million moods keeps in memory (24 bytes a mood), and reading it is what opening
     /// the app costs, so it steps SQLite by hand instead of decoding rows.
     ///
-    /// - Complexity: O(n), read from the `mood_list` index without touching the rows.
+    /// - Complexity: O(n), read from the `mood_list` index without touching the rows; with a
+    ///   note search, from the table, then sorted (O(n log n)).
     /// - Parameter dates: only moods felt in this range (milliseconds since 1970), so that two
     ///   threads can each read a part of a long list.
     public func forEachSortKey(
@@ -60,7 +62,7 @@ public struct JournalSnapshot {
             condition.arguments += [dates.lowerBound, dates.upperBound]
         }
         let statement = try db.cachedStatement(
-            sql: "SELECT date, id FROM mood WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)")
+            sql: "SELECT date, id FROM \(filter.sqlWholeListSource) WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)")
         try statement.setArguments(condition.arguments)
         let sqlite = statement.sqliteStatement
         sqlite3_reset(sqlite)
@@ -81,9 +83,11 @@ public struct JournalSnapshot {
     public func dateBounds(_ filter: MoodFilter) throws -> ClosedRange<Int64>? {
         let condition = filter.sqlCondition
         let earliest = try Int64.fetchOne(
-            db, sql: "SELECT date FROM mood WHERE \(condition.sql) ORDER BY date ASC LIMIT 1", arguments: condition.arguments)
+            db, sql: "SELECT date FROM \(filter.sqlWholeListSource) WHERE \(condition.sql) ORDER BY date ASC LIMIT 1",
+            arguments: condition.arguments)
         let latest = try Int64.fetchOne(
-            db, sql: "SELECT date FROM mood WHERE \(condition.sql) ORDER BY date DESC LIMIT 1", arguments: condition.arguments)
+            db, sql: "SELECT date FROM \(filter.sqlWholeListSource) WHERE \(condition.sql) ORDER BY date DESC LIMIT 1",
+            arguments: condition.arguments)
         guard let earliest, let latest else { return nil }
         return earliest...latest
     }

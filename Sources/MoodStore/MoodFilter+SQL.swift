@@ -13,10 +13,36 @@ extension MoodFilter {
             clauses.append("level IN (\(levels.map { String($0.rawValue) }.sorted().joined(separator: ", ")))")
         }
         if let query = effectiveNoteQuery {
-            clauses.append("moodtui_note_matches(note, ?)")
-            arguments += [query]
+            if Self.isPlainASCII(query) {
+                // SQLite searches plain notes itself (`LIKE` ignores ASCII case, as the rule does
+                // for them): calling into Swift for each of a million notes took seconds.
+                clauses.append("""
+                    CASE WHEN length(CAST(note AS BLOB)) = length(note) AND instr(note, char(13)) = 0
+                    THEN note LIKE ? ESCAPE '\\' ELSE moodtui_note_matches(note, ?) END
+                    """)
+                arguments += [Self.likePattern(containing: query), query]
+            } else {
+                clauses.append("moodtui_note_matches(note, ?)")
+                arguments += [query]
+            }
         }
         return (clauses.joined(separator: " AND "), arguments)
+    }
+
+    /// Where to read a whole list from (counts, date bounds, every sort key). A note search
+    /// reads every row's note anyway, and walking the table in storage order costs a tenth of
+    /// walking the `mood_list` index and looking each note up (a million moods: 0.14 s against
+    /// 2 s). Without one, the index alone answers.
+    var sqlWholeListSource: String { effectiveNoteQuery == nil ? "mood" : "mood NOT INDEXED" }
+
+    /// A `LIKE … ESCAPE '\'` pattern matching text that contains `query` as it is.
+    static func likePattern(containing query: String) -> String {
+        var escaped = ""
+        for character in query {
+            if "\\%_".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "%\(escaped)%"
     }
 }
 

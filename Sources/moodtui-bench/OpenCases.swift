@@ -4,7 +4,7 @@ import MoodStore
 
 /// Opening a journal of a million moods as the app does, up to the first screen's rows, in a
 /// child process each time (a cold process, and its own peak memory from `getrusage`); then
-/// jumping to the bottom and back.
+/// jumping to the bottom and back, and typing a note filter.
 struct OpenCases {
     let journals: BenchJournals
     let quick: Bool
@@ -28,7 +28,24 @@ struct OpenCases {
             name: "open-\(size)", rows: rows, samples: samples, target: "≤ 150 ms, peak ≤ 64 MiB",
             met: samples.median <= 150_000_000 && peak <= 64)
         open.extra["peak_mib"] = (peak * 10).rounded() / 10
-        return [open] + (try scroll(path))
+        return [open] + (try scroll(path)) + (try filter(path))
+    }
+
+    /// Typing a note filter on the opened list: the list is read again with the search, for a
+    /// query no note holds and for one every note holds. No target: a filter has to read every note.
+    private func filter(_ path: String) throws -> [CaseResult] {
+        let screen = try BenchScreen(store: try JournalStore(path: path), visibleRows: Self.screenRows)
+        return try [("filter-\(size)-none", "zq", 0), ("filter-\(size)-all", "MOOD", rows)].map { name, query, expected in
+            var times: [UInt64] = []
+            for round in 0..<(quick ? 3 : 4) {
+                try screen.interactor.filter(noteContains: nil)
+                let start = ContinuousClock.now
+                try screen.interactor.filter(noteContains: query)
+                if round > 0 { times.append((ContinuousClock.now - start).nanoseconds) }  // the first warms the file cache
+                guard screen.interactor.count == expected else { throw BenchError("\(query) found \(screen.interactor.count) moods") }
+            }
+            return CaseResult(name: name, rows: rows, samples: Samples(nanoseconds: times), target: "(reference)", met: true)
+        }
     }
 
     /// `G` then `g` on the opened list: each jump reads the new window's rows.

@@ -43,9 +43,32 @@ import Testing
         #expect(mood.date == Date(millisecondsSince1970: 1_235))
     }
 
+    @Test func theFilterAgreesWithFoundationOnEveryShortASCIINoteAndQuery() {
+        // Every note of up to 4 and query of up to 2 characters over letters of both cases,
+        // new lines, a LIKE wildcard and a space: the ASCII fast way must give Foundation's answers.
+        let alphabet = ["a", "A", "b", "\r", "\n", "%", " "]
+        func strings(upTo length: Int) -> [String] {
+            (1...length).reduce(into: [[""]]) { all, _ in all.append(all.last!.flatMap { s in alphabet.map { s + $0 } }) }.flatMap { $0 }
+        }
+        let queries = strings(upTo: 2)
+        var disagreements: [String] = []
+        for note in strings(upTo: 4) {
+            for query in queries
+            where MoodFilter.noteMatches(note, query: query)
+                != (note.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil)
+            {
+                disagreements.append("\(note.debugDescription) ∋ \(query.debugDescription)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
     @Test func theFilterMatchesNotesIgnoringCaseAndDiacritics() {
         #expect(MoodFilter.noteMatches("Café au lait", query: "CAFE"))
         #expect(!MoodFilter.noteMatches("tea", query: "coffee"))
         #expect(MoodFilter.noteMatches("東京で🍣", query: "🍣"))
+        #expect(MoodFilter.noteMatches("Long RUN today", query: "run t"))
+        #expect(!MoodFilter.noteMatches("run", query: "running"))
+        #expect(MoodFilter.noteMatches("resume", query: "RÉSUMÉ"), "an accent in the query still matches a plain note")
     }
 }
