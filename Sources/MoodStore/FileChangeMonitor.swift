@@ -33,7 +33,8 @@ final class FileChangeMonitor: Sendable {
     /// How often to check without inotify; `nil` with it.
     var pollInterval: Int32? { descriptor == nil ? 250 : nil }
 
-    /// Reads the pending events; returns whether one of them was on the journal's files.
+    /// Reads the pending events; returns whether one of them was on the journal's files, or the
+    /// kernel dropped events (its queue overflowed), which may have been.
     func drain() -> Bool {
         #if canImport(Glibc)
         guard let descriptor else { return false }
@@ -42,7 +43,9 @@ final class FileChangeMonitor: Sendable {
         while true {
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { return touched }
-            touched = touched || Self.names(in: buffer.prefix(count)).contains { $0.starts(with: fileName) }
+            touched = touched || Self.events(in: buffer.prefix(count)).contains { event in
+                event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.name.starts(with: fileName)
+            }
         }
         #else
         return false
@@ -50,19 +53,21 @@ final class FileChangeMonitor: Sendable {
     }
 
     #if canImport(Glibc)
-    /// The file names of the `inotify_event` records in `events`.
-    private static func names(in events: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    /// The mask and file name of each `inotify_event` record in `buffer`.
+    private static func events(in buffer: ArraySlice<UInt8>) -> [(mask: UInt32, name: ArraySlice<UInt8>)] {
         let header = MemoryLayout<inotify_event>.size  // the name's bytes follow the fixed part
+        let maskField = MemoryLayout<inotify_event>.offset(of: \.mask)!
         let lengthField = MemoryLayout<inotify_event>.offset(of: \.len)!
-        var names: [ArraySlice<UInt8>] = []
-        var offset = events.startIndex
-        while offset + header <= events.endIndex {
-            let length = events[(offset + lengthField)...].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
-            let name = events[(offset + header)..<min(offset + header + length, events.endIndex)]
-            names.append(name.prefix { $0 != 0 })
+        var events: [(mask: UInt32, name: ArraySlice<UInt8>)] = []
+        var offset = buffer.startIndex
+        while offset + header <= buffer.endIndex {
+            let field = { (at: Int) in buffer[(offset + at)...].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } }
+            let length = Int(field(lengthField))
+            let name = buffer[(offset + header)..<min(offset + header + length, buffer.endIndex)]
+            events.append((field(maskField), name.prefix { $0 != 0 }))
             offset += header + length
         }
-        return names
+        return events
     }
     #endif
 

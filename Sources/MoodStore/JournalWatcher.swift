@@ -58,16 +58,23 @@ public final class JournalWatcher: Sendable {
     ) {
         let process = ProcessInfo.processInfo.processIdentifier
         var cursor = start
-        var recheck: Int?
+        // The next look again while a file event showed no commit yet: which delay, and when it
+        // is due (kept as a time, so that events on other files in the folder cannot put it off).
+        var recheck: (attempt: Int, due: ContinuousClock.Instant)?
+        func scheduleRecheck(_ attempt: Int) {
+            recheck = attempt < recheckDelays.count ? (attempt, .now + .milliseconds(recheckDelays[attempt])) : nil
+        }
         while !wakeup.isStopped {
             var fds = [pollfd(fd: wakeup.descriptor, events: Int16(POLLIN), revents: 0)]
             if let fd = files.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), recheck.map { recheckDelays[$0] } ?? files.pollInterval ?? -1)
+            let timeout = recheck.map { Int32(max(0, (($0.due - .now) / .milliseconds(1)).rounded(.up))) }
+            let ready = poll(&fds, nfds_t(fds.count), timeout ?? files.pollInterval ?? -1)
             let signalled = wakeup.drain()
             let filesChanged = files.drain()
             guard !wakeup.isStopped else { return }
-            // Only another file in the journal's folder changed: nothing to read.
-            if ready > 0 && !signalled && !filesChanged { continue }
+            let recheckDue = recheck.map { ContinuousClock.now >= $0.due } ?? false
+            // Only another file in the journal's folder changed, and no look again is due.
+            if ready > 0 && !signalled && !filesChanged && !recheckDue { continue }
             switch try? store.read({ try $0.changes(after: cursor) }) {
             case .entries(let entries, let latest) where !entries.isEmpty:
                 cursor = latest
@@ -78,12 +85,12 @@ public final class JournalWatcher: Sendable {
                 recheck = nil
                 if !wakeup.isStopped { handler([JournalChange(missedChanges: true)]) }
             case nil:
-                recheck = 0 // the read failed (say, a long write held a lock): try again soon
+                scheduleRecheck(0)  // the read failed (say, a long write held a lock): try again soon
             case .entries:
                 if filesChanged {
-                    recheck = 0
-                } else if let attempt = recheck {
-                    recheck = attempt + 1 < recheckDelays.count ? attempt + 1 : nil
+                    scheduleRecheck(0)
+                } else if let attempt = recheck?.attempt, recheckDue {
+                    scheduleRecheck(attempt + 1)
                 }
             }
         }

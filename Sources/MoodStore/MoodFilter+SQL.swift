@@ -13,7 +13,8 @@ extension MoodFilter {
             clauses.append("level IN (\(levels.map { String($0.rawValue) }.sorted().joined(separator: ", ")))")
         }
         if let query = effectiveNoteQuery {
-            if Self.isPlainASCII(query) {
+            // (A query longer than any note matches none; SQLite would refuse it as a pattern.)
+            if Self.isPlainASCII(query), query.utf8.count <= MoodNote.maximumLength {
                 // SQLite searches plain notes itself (`LIKE` ignores ASCII case, as the rule does
                 // for them): calling into Swift for each of a million notes took seconds.
                 clauses.append("""

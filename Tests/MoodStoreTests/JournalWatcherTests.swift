@@ -40,6 +40,26 @@ import Testing
         #expect(Deadline.wait(upTo: .seconds(1)) { received.changes.contains { $0.inserted.contains(mood.id) } })
     }
 
+    @Test func aBusyNeighbourInTheFolderDoesNotHoldUpAnotherConnectionsCommit() throws {
+        let watcher = try watch(journal.store)
+        defer { watcher.stop() }
+        let neighbour = journal.folder.appendingPathComponent("phone.sqlite-wal")
+        let busy = Atomic<Bool>(true)
+        let writer = Thread {
+            // A file written every millisecond beside the journal, as a second journal's sync would.
+            for round in 0..<5_000 where busy.load(ordering: .relaxed) {
+                try? Data("\(round)".utf8).write(to: neighbour)
+                usleep(1_000)
+            }
+        }
+        writer.start()
+        defer { busy.store(false, ordering: .relaxed) }
+        let other = try JournalStore(path: journal.path)
+        let mood = try Mood.new(level: .great, creatorID: "elsewhere")
+        try other.write(origin: .commandLine) { try $0.add(mood) }
+        #expect(Deadline.wait(upTo: .seconds(2)) { received.changes.contains { $0.inserted.contains(mood.id) } })
+    }
+
     @Test func aStoppedWatcherReportsNothingMore() throws {
         let watcher = try watch(journal.store)
         watcher.stop()
