@@ -26,6 +26,14 @@ struct RunBenchmarks: AsyncParsableCommand {
     @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: tracker, local, open, remote.", valueName: "group"))
     var groups: [String] = []
 
+    static let groupNames = ["open", "local", "tracker", "remote"]
+
+    func validate() throws {
+        for group in groups where !Self.groupNames.contains(group) {
+            throw ValidationError("unknown group '\(group)'; the groups are \(Self.groupNames.joined(separator: ", "))")
+        }
+    }
+
     func run() async throws {
         #if DEBUG
         FileHandle.standardError.write(Data("warning: a debug build; measure with `swift run -c release moodtui-bench`\n".utf8))
