@@ -21,9 +21,11 @@ enum SortKeyLoading {
         // splitting needs would read it twice more.
         let splittable = request.filter.effectiveNoteQuery == nil
         while true {
-            let (bounds, count) = !splittable ? (nil, 0) : try store.read { snapshot in
-                (try snapshot.dateBounds(request.filter), try snapshot.count(request.filter, upTo: parallelThreshold))
-            }
+            let (bounds, count) = splittable
+                ? try store.read { snapshot in
+                    (try snapshot.dateBounds(request.filter), try snapshot.count(request.filter, upTo: parallelThreshold))
+                }
+                : (nil, 0)
             guard let bounds, count >= parallelThreshold, bounds.lowerBound < bounds.upperBound else {
                 return try store.read { snapshot in
                     (try readKeys(request, dates: nil, from: snapshot), try snapshot.latestChangeSequence())

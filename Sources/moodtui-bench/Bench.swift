@@ -23,7 +23,7 @@ struct RunBenchmarks: AsyncParsableCommand {
     @Flag(help: "One JSON object per case (name, rows, median_ns, p95_ns, baseline_median_ns, ratio, …).")
     var json = false
 
-    @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: tracker, local, open, remote.", valueName: "group"))
+    @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: \(groupNames.joined(separator: ", ")).", valueName: "group"))
     var groups: [String] = []
 
     static let groupNames = ["open", "local", "tracker", "remote"]
