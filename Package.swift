@@ -27,6 +27,7 @@ let package = Package(
         // MARK: - Model and storage
 
         .target(name: "MoodKit"),
+        .target(name: "PrivateFiles"),
         .target(
             name: "MoodStore",
             dependencies: [
@@ -48,7 +49,7 @@ let package = Package(
         .target(
             name: "MoodServer",
             dependencies: [
-                "MoodKit", "SyncProtocol",
+                "MoodKit", "SyncProtocol", "PrivateFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -77,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol", "PrivateFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",
@@ -99,7 +100,7 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "MoodKitTests", dependencies: ["MoodKit"]),
+        .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "JournalTesting"]),
         .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
         .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
@@ -122,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "MoodServerTests",
             dependencies: [
-                "MoodServer", "SyncProtocol", "MoodKit", "moodtui", "AppTesting",
+                "MoodServer", "SyncProtocol", "MoodKit", "moodtui", "AppTesting", "JournalTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]

@@ -38,14 +38,15 @@ public struct Mood: Identifiable, Hashable, Sendable {
 
     /// A new, never-synced mood with a fresh id, its note normalized.
     ///
-    /// - Throws: `MoodValidationError.noteTooLong` when the note is past the limit.
+    /// - Throws: `MoodValidationError` when the note breaks ``MoodNote``'s rules or the date
+    ///   lies outside ``MoodDateRange``.
     public static func new(
         level: MoodLevel, note: String = "", date: Date = Date(), creatorID: String
     ) throws(MoodValidationError) -> Mood {
         let now = Date()
         return Mood(
-            id: UUID(), date: date, level: level, note: try MoodNote.normalized(note),
-            creatorID: creatorID, modifiedAt: now)
+            id: UUID(), date: try MoodDateRange.validated(date, field: .date), level: level,
+            note: try MoodNote.normalized(note), creatorID: creatorID, modifiedAt: now)
     }
 }
 
@@ -57,8 +58,13 @@ extension Date {
     }
 
     /// Milliseconds since 1970, the unit the store and the wire use.
+    ///
+    /// Exact for every date in ``MoodDateRange``, where values are checked as they come in. A
+    /// date beyond what an `Int64` holds (which no edge lets in) gives `Int64.min` or `.max`
+    /// instead of trapping, so that no value can crash the process that converts it.
     public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+        return Int64(exactly: milliseconds) ?? (milliseconds < 0 ? .min : .max)
     }
 
     public init(millisecondsSince1970 milliseconds: Int64) {

@@ -1,11 +1,19 @@
 import Foundation
 
 /// Why a mood's values were refused, in words a person can act on.
-public enum MoodValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidLevel(String)
     case noteTooLong(characters: Int, limit: Int)
+    case noteTooLarge(bytes: Int, limit: Int)
+    /// A note that trimming would change, where the note must arrive already trimmed (the wire).
+    case notTrimmed
+    /// A control character other than those the field allows.
+    case controlCharacter(MoodField, Unicode.Scalar)
+    case invalidCreatorID(String)
     case invalidID(String)
     case invalidDate(String)
+    /// A date outside ``MoodDateRange``, as milliseconds since 1970.
+    case dateOutOfRange(MoodField, milliseconds: Int64)
 
     public var description: String {
         switch self {
@@ -13,10 +21,22 @@ public enum MoodValidationError: Error, Equatable, Sendable, CustomStringConvert
             "invalid level '\(text)': use 1–5 or one of \(MoodLevel.allCases.map(\.name).joined(separator: ", "))"
         case .noteTooLong(let characters, let limit):
             "note is too long: \(characters) characters, the limit is \(limit)"
+        case .noteTooLarge(let bytes, let limit):
+            "note is too large: \(bytes) bytes of UTF-8, the limit is \(limit)"
+        case .notTrimmed:
+            "note starts or ends with white space; send it trimmed"
+        case .controlCharacter(let field, let scalar):
+            "\(field.rawValue) contains the control character \(ControlCharacters.name(scalar))"
+                + (field == .note ? "; only tab and line feed are allowed" : "")
+        case .invalidCreatorID(let reason):
+            "invalid creatorID: \(reason)"
         case .invalidID(let text):
             "invalid mood id '\(text)': expected a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301"
         case .invalidDate(let text):
             "invalid date '\(text)': expected ISO 8601, such as 2026-11-22T08:30:00Z"
+        case .dateOutOfRange(let field, let milliseconds):
+            "\(field.rawValue) \(milliseconds) is out of range: dates are milliseconds since 1970 from "
+                + "\(MoodDateRange.milliseconds.lowerBound) (1970-01-01) to \(MoodDateRange.milliseconds.upperBound) (9999-12-31)"
         }
     }
 }

@@ -22,11 +22,15 @@ public struct SyncStatus: Hashable, Sendable {
     public var waiting: Int
     /// Moods the server refused for good; each row says why.
     public var failed: Int
+    /// Changes from the server this device set aside because they break the protocol's rules
+    /// (the log says which and why); the rest of the account syncs on.
+    public var unreadable: Int
 
-    public init(state: State, waiting: Int = 0, failed: Int = 0) {
+    public init(state: State, waiting: Int = 0, failed: Int = 0, unreadable: Int = 0) {
         self.state = state
         self.waiting = waiting
         self.failed = failed
+        self.unreadable = unreadable
     }
 
     /// A journal with no server.

@@ -2,7 +2,7 @@ import Foundation
 import MoodKit
 
 /// The header's words for a ``SyncStatus``: "synced", "syncing…", "offline · retry in 12 s",
-/// "sync error: …", each followed by what waits ("· 3 waiting", "· 1 failed").
+/// "sync error: …", each followed by what waits ("· 3 waiting", "· 1 failed", "· 1 unreadable").
 enum SyncStatusText {
     static func describe(_ status: SyncStatus, now: Date) -> String {
         var parts: [String]
@@ -17,6 +17,7 @@ enum SyncStatusText {
         }
         if status.waiting > 0 { parts.append("\(status.waiting) waiting") }
         if status.failed > 0 { parts.append("\(status.failed) failed") }
+        if status.unreadable > 0 { parts.append("\(status.unreadable) unreadable") }
         return parts.joined(separator: " · ")
     }
 }

@@ -7,10 +7,20 @@ public struct Account: Hashable, Sendable {
     public var id: Int64
     /// The name given with `moodtui account add NAME`.
     public var name: String
+    /// What clients see of the account (`GET /v1/account`, inside change tokens): random, so
+    /// that it tells nothing about other accounts, such as how many there are.
+    public var publicID: String
 
-    public init(id: Int64, name: String) {
+    public init(id: Int64, name: String, publicID: String) {
         self.id = id
         self.name = name
+        self.publicID = publicID
+    }
+
+    /// A new ``publicID``: 16 random bytes in base64url.
+    public static func makePublicID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }).base64URLEncodedString()
     }
 
     /// Whether `name` is acceptable: 1–64 letters, digits, `.`, `_`, `-` or `@`.

@@ -6,8 +6,22 @@ import SyncProtocol
 struct ChangeCursor: Codable, Hashable, Sendable {
     /// The ``MoodServerStorage/storeID`` that issued it.
     var store: String
-    var account: Int64
+    /// The account's ``Account/publicID``.
+    var account: String
     var sequence: Int64
+
+    /// What a token turned out to be.
+    enum Reading: Hashable, Sendable {
+        case cursor(ChangeCursor)
+        /// A token an older server wrote, which named the account by its row number: the client
+        /// fetches again from the beginning, as for any token this server no longer honours.
+        case retired
+        /// Not a token any moodtui server wrote.
+        case invalid
+    }
+
+    /// The largest token text read at all; real tokens are about 120 characters.
+    static let maximumTokenLength = 512
 
     var token: ChangeToken {
         let encoder = JSONEncoder()
@@ -16,17 +30,26 @@ struct ChangeCursor: Codable, Hashable, Sendable {
         return ChangeToken(rawValue: json.base64URLEncodedString())
     }
 
-    /// Reads a token; `nil` when it is not one this server could have written.
-    init?(_ token: ChangeToken) {
-        guard token.rawValue.utf8.count <= 512, let json = Data(base64URLEncoded: token.rawValue),
-            let cursor = try? JSONDecoder().decode(Self.self, from: json)
-        else { return nil }
-        self = cursor
+    /// Reads a token.
+    static func read(_ token: ChangeToken) -> Reading {
+        guard token.rawValue.utf8.count <= maximumTokenLength, let json = Data(base64URLEncoded: token.rawValue) else {
+            return .invalid
+        }
+        if let cursor = try? JSONDecoder().decode(Self.self, from: json) { return .cursor(cursor) }
+        if (try? JSONDecoder().decode(RowNumberCursor.self, from: json)) != nil { return .retired }
+        return .invalid
     }
 
-    init(store: String, account: Int64, sequence: Int64) {
+    init(store: String, account: String, sequence: Int64) {
         self.store = store
         self.account = account
         self.sequence = sequence
+    }
+
+    /// The shape of tokens before accounts had public ids.
+    private struct RowNumberCursor: Decodable {
+        var store: String
+        var account: Int64
+        var sequence: Int64
     }
 }

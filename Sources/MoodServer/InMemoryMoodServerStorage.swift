@@ -26,7 +26,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {
         state.withLock { state in
             let account = state.accounts.values.first { $0.account.name == name }?.account
-                ?? Account(id: Int64(state.accounts.count + 1), name: name)
+                ?? Account(id: Int64(state.accounts.count + 1), name: name, publicID: Account.makePublicID())
             if state.accounts[account.id] == nil { state.accounts[account.id] = AccountState(account: account) }
             state.tokens[tokenHash] = account.id
             return account

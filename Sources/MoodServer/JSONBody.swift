@@ -16,7 +16,7 @@ enum JSONBody {
         do {
             return try JSONDecoder().decode(type, from: Data(buffer: buffer))
         } catch let error as DecodingError {
-            throw ServerError.badRequest(describe(error))
+            throw ServerError.badRequest(DecodingErrorText.describe(error))
         } catch {
             throw ServerError.badRequest("the body is not valid JSON")
         }
@@ -32,21 +32,5 @@ enum JSONBody {
     /// A 200 (or `status`) response with a body that is JSON already.
     static func response(json: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: json))
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return path.isEmpty ? "the body" : String(path.drop { $0 == "." })
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), got null"
-        case .keyNotFound(let key, let context): return "\(path(context)): missing '\(key.stringValue)'"
-                .replacingOccurrences(of: "the body: ", with: "")
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "the body is not valid JSON" : "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "the body does not match the protocol"
-        }
     }
 }

@@ -7,23 +7,21 @@ extension SQLiteMoodServerStorage {
     public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {
         try await pool.write { db in
             try db.execute(
-                sql: "INSERT OR IGNORE INTO account (name, createdAt) VALUES (?, ?)",
-                arguments: [name, Date().millisecondsSince1970])
-            let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = ?", arguments: [name]) ?? 0
+                sql: "INSERT OR IGNORE INTO account (name, createdAt, publicID) VALUES (?, ?, ?)",
+                arguments: [name, Date().millisecondsSince1970, Account.makePublicID()])
+            let account = try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM account WHERE name = ?", arguments: [name])
+                .map(Self.account(from:))
+            guard let account else { throw DatabaseError(message: "account \(name) was not created") }
             try db.execute(
                 sql: "INSERT INTO deviceToken (hash, accountID, createdAt) VALUES (?, ?, ?)",
-                arguments: [tokenHash, id, Date().millisecondsSince1970])
-            return Account(id: id, name: name)
+                arguments: [tokenHash, account.id, Date().millisecondsSince1970])
+            return account
         }
     }
 
     public func account(forTokenHash hash: Data) async throws -> Account? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT account.id, account.name FROM deviceToken JOIN account ON account.id = deviceToken.accountID
-                WHERE deviceToken.hash = ?
-                """, arguments: [hash])
-            .map { Account(id: $0["id"], name: $0["name"]) }
+            try Self.account(db, forTokenHash: hash)
         }
     }
 
@@ -41,11 +39,7 @@ extension SQLiteMoodServerStorage {
 
     public func revokeToken(hash: Data) async throws -> Account? {
         try await pool.write { db in
-            let account = try Row.fetchOne(db, sql: """
-                SELECT account.id, account.name FROM deviceToken JOIN account ON account.id = deviceToken.accountID
-                WHERE deviceToken.hash = ?
-                """, arguments: [hash])
-                .map { Account(id: $0["id"], name: $0["name"]) }
+            let account = try Self.account(db, forTokenHash: hash)
             try db.execute(sql: "DELETE FROM deviceToken WHERE hash = ?", arguments: [hash])
             return account
         }
@@ -57,5 +51,19 @@ extension SQLiteMoodServerStorage {
             try db.execute(sql: "DELETE FROM deviceToken WHERE accountID = ?", arguments: [id])
             return db.changesCount
         }
+    }
+
+    private static let accountColumns = "account.id, account.name, account.publicID"
+
+    private static func account(from row: Row) -> Account {
+        Account(id: row[0], name: row[1], publicID: row[2])
+    }
+
+    private static func account(_ db: Database, forTokenHash hash: Data) throws -> Account? {
+        try Row.fetchOne(db, sql: """
+            SELECT \(accountColumns) FROM deviceToken JOIN account ON account.id = deviceToken.accountID
+            WHERE deviceToken.hash = ?
+            """, arguments: [hash])
+        .map(account(from:))
     }
 }

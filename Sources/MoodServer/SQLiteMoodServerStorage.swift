@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PrivateFiles
 import SyncProtocol
 
 /// The default ``MoodServerStorage``: one SQLite file in WAL mode, so that `moodtui account`
@@ -11,17 +12,21 @@ import SyncProtocol
 public final class SQLiteMoodServerStorage: MoodServerStorage {
     let pool: DatabasePool
     public let storeID: String
+    /// Files and folders that were readable by others and were made private on opening.
+    public let permissionChanges: [PermissionChange]
 
-    /// Opens (creating if needed) the store `server.sqlite` in `directory`.
-    /// - Throws: when the folder or the file cannot be created or opened.
+    /// Opens (creating if needed) the store `server.sqlite` in `directory`, which is made
+    /// private (0700, its files 0600) if it is not.
+    /// - Throws: when the folder or the file cannot be created, made private or opened.
     public convenience init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try self.init(path: directory.appendingPathComponent("server.sqlite").path)
+        let folderChanges = try PrivateFiles.prepareFolder(directory)
+        try self.init(path: directory.appendingPathComponent("server.sqlite").path, permissionChanges: folderChanges)
     }
 
-    /// Opens (creating if needed) the store at `path`.
-    /// - Throws: when the file cannot be created, opened or migrated.
-    public init(path: String) throws {
+    /// Opens (creating if needed) the store at `path`, which is made private (0600) if it is not.
+    /// - Throws: when the file cannot be created, made private, opened or migrated.
+    public init(path: String, permissionChanges: [PermissionChange] = []) throws {
+        self.permissionChanges = try permissionChanges + PrivateFiles.prepareDatabase(at: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true

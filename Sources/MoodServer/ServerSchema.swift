@@ -38,6 +38,16 @@ enum ServerSchema {
                 CREATE UNIQUE INDEX mood_changeLog ON mood(accountID, sequence);
                 """)
         }
+        migrator.registerMigration("v2: opaque account ids") { db in
+            // Accounts made before keep the id their journals already store (the store's id and
+            // the row number), so that logged-in devices go on syncing; new accounts get a
+            // random one.
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN publicID TEXT;
+                UPDATE account SET publicID = (SELECT value FROM meta WHERE key = 'storeID') || '/' || id;
+                CREATE UNIQUE INDEX account_publicID ON account(publicID);
+                """)
+        }
         return migrator
     }
 }

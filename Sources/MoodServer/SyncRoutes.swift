@@ -13,7 +13,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage))
         v1.get(RouterPath(SyncEndpoint.account)) { _, context in
             let account = try context.requireAccount()
-            return try JSONBody.response(AccountResponse(name: account.name, id: "\(storage.storeID)/\(account.id)"))
+            return try JSONBody.response(AccountResponse(name: account.name, id: account.publicID))
         }
         v1.post(RouterPath(SyncEndpoint.moods)) { request, context in try await upload(request, context) }
         v1.post(RouterPath(SyncEndpoint.deletions)) { request, context in try await delete(request, context) }
@@ -81,13 +81,17 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         var since: Int64 = 0
         if let text = query["since"], !text.isEmpty {
-            guard let cursor = ChangeCursor(ChangeToken(rawValue: String(text))) else {
+            switch ChangeCursor.read(ChangeToken(rawValue: String(text))) {
+            case .invalid:
                 throw ServerError(status: .badRequest, code: "invalid_token", message: "'since' is not a change token")
-            }
-            guard cursor.store == storage.storeID, cursor.account == account.id, cursor.sequence >= 0 else {
+            case .retired:
                 throw ServerError.tokenExpired
+            case .cursor(let cursor):
+                guard cursor.store == storage.storeID, cursor.account == account.publicID, cursor.sequence >= 0 else {
+                    throw ServerError.tokenExpired
+                }
+                since = cursor.sequence
             }
-            since = cursor.sequence
         }
         let page = try await storage.changes(in: account, after: since, limit: limit)
         guard since <= page.latestSequence else { throw ServerError.tokenExpired }
@@ -96,7 +100,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     }
 
     private func token(_ account: Account, _ sequence: Int64) -> ChangeToken {
-        ChangeCursor(store: storage.storeID, account: account.id, sequence: sequence).token
+        ChangeCursor(store: storage.storeID, account: account.publicID, sequence: sequence).token
     }
 
     private func device(_ request: Request) -> String? {

@@ -84,6 +84,17 @@ enum JournalSchema {
                 CREATE INDEX mood_failed ON mood(localID) WHERE lastSyncError IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v3: quarantined changes") { db in
+            // A change from the server that breaks the protocol's rules is kept aside here, one
+            // row per mood, until a readable change of the same mood replaces it.
+            try db.execute(sql: """
+                CREATE TABLE quarantinedChange (
+                    moodID BLOB PRIMARY KEY NOT NULL,
+                    reason TEXT NOT NULL,
+                    receivedAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -44,9 +44,10 @@ extension JournalSnapshot {
                 (SELECT COUNT(*) FROM mood INDEXED BY mood_uploadQueue
                  WHERE changedSinceUpload = 1 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL),
                 (SELECT COUNT(*) FROM mood INDEXED BY mood_removalQueue WHERE markedForRemoteDeletion = 1),
-                (SELECT COUNT(*) FROM mood INDEXED BY mood_failed WHERE lastSyncError IS NOT NULL)
+                (SELECT COUNT(*) FROM mood INDEXED BY mood_failed WHERE lastSyncError IS NOT NULL),
+                (SELECT COUNT(*) FROM quarantinedChange)
             """)
-        return SyncBacklog(uploads: row?[0] ?? 0, deletions: row?[1] ?? 0, failed: row?[2] ?? 0)
+        return SyncBacklog(uploads: row?[0] ?? 0, deletions: row?[1] ?? 0, failed: row?[2] ?? 0, unreadable: row?[3] ?? 0)
     }
 
     /// The value stored under `key`, read in this snapshot.
@@ -70,11 +71,14 @@ public struct SyncBacklog: Hashable, Sendable {
     public var deletions: Int
     /// Moods whose upload failed for good (shown, not retried until edited).
     public var failed: Int
+    /// Changes from the server set aside as unreadable (see ``JournalWriter/quarantineChange(of:reason:at:)``).
+    public var unreadable: Int
 
-    public init(uploads: Int = 0, deletions: Int = 0, failed: Int = 0) {
+    public init(uploads: Int = 0, deletions: Int = 0, failed: Int = 0, unreadable: Int = 0) {
         self.uploads = uploads
         self.deletions = deletions
         self.failed = failed
+        self.unreadable = unreadable
     }
 
     /// Moods waiting, the number the header shows.

@@ -67,11 +67,24 @@ actor MoodDownloader {
                 let changed = try page.changes.reduce(0) { count, change in
                     count + (try Self.apply(change, to: &local, with: writer) ? 1 : 0)
                 }
+                try writer.releaseQuarantine(of: page.changes.map(\.id))
+                try quarantine(page.unreadable, with: writer)
                 try writer.setSetting(SyncSettings.changeTokenKey, to: page.token.rawValue)
                 return changed
             }
             token = page.token
             if !page.more { return applied }
+        }
+    }
+
+    /// Sets aside the page's changes that break the protocol's rules, and says so in the log:
+    /// the mood stays as this device has it until a readable change of it arrives.
+    private func quarantine(_ unreadable: [UnreadableChange], with writer: JournalWriter) throws {
+        for change in unreadable {
+            logger.warning(
+                "set aside a change from the server that breaks the protocol's rules",
+                metadata: ["mood": "\(change.id?.uuidString ?? "unknown")", "reason": "\(change.reason)"])
+            if let id = change.id { try writer.quarantineChange(of: id, reason: change.reason, at: Date()) }
         }
     }
 

@@ -87,8 +87,13 @@ actor MoodUploader {
         return response.saved.count
     }
 
-    /// Applies the conflict rule: a deleted mood goes; a stale one is merged with the server's copy.
+    /// Applies the conflict rule: a deleted mood goes; a stale one is merged with the server's
+    /// copy; one whose server copy cannot be read stays as it is here, marked failed with why.
     private static func resolve(_ conflict: MoodConflict, with writer: JournalWriter) throws {
+        if conflict.reason == .stale, let problem = conflict.unreadableServerCopy {
+            try writer.recordSyncFailure([conflict.id], message: "the server's copy of this mood cannot be read: \(problem)")
+            return
+        }
         guard let server = conflict.server, conflict.reason == .stale else {
             try writer.purge([conflict.id])
             return

@@ -117,7 +117,9 @@ public actor SyncCoordinator {
             failed(error)
             throw error
         }
-        report.failed = try store.read { try $0.syncBacklog() }.failed
+        let backlog = try store.read { try $0.syncBacklog() }
+        report.failed = backlog.failed
+        report.unreadable = backlog.unreadable
         return report
     }
 
@@ -293,7 +295,7 @@ public actor SyncCoordinator {
         } else {
             state = .synced
         }
-        let status = SyncStatus(state: state, waiting: backlog.waiting, failed: backlog.failed)
+        let status = SyncStatus(state: state, waiting: backlog.waiting, failed: backlog.failed, unreadable: backlog.unreadable)
         guard status != lastStatus else { return }
         lastStatus = status
         statusHandler(status)

@@ -24,4 +24,6 @@ public struct SyncReport: Hashable, Sendable {
     public var downloaded = 0
     /// Moods the server refused for good, now or earlier.
     public var failed = 0
+    /// Changes from the server set aside as unreadable, now or earlier.
+    public var unreadable = 0
 }

@@ -11,11 +11,67 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
     public var token: ChangeToken
     /// Whether more changes follow this page.
     public var more: Bool
+    /// Changes of the page that broke the protocol's rules when it was decoded, left out of
+    /// ``changes``: one bad record must not stop an account's sync, so the reader applies the
+    /// rest and sets these aside. Never encoded.
+    public var unreadable: [UnreadableChange]
 
-    public init(changes: [Change], token: ChangeToken, more: Bool) {
+    public init(changes: [Change], token: ChangeToken, more: Bool, unreadable: [UnreadableChange] = []) {
         self.changes = changes
         self.token = token
         self.more = more
+        self.unreadable = unreadable
+    }
+
+    enum CodingKeys: String, CodingKey { case changes, token, more }
+
+    /// Decodes the page, setting aside each change that fails validation (see ``unreadable``);
+    /// a page whose own shape is wrong still fails as a whole.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        token = try container.decode(ChangeToken.self, forKey: .token)
+        more = try container.decode(Bool.self, forKey: .more)
+        var elements = try container.nestedUnkeyedContainer(forKey: .changes)
+        changes = []
+        unreadable = []
+        while !elements.isAtEnd {
+            switch try elements.decode(LenientChange.self) {
+            case .readable(let change): changes.append(change)
+            case .unreadable(let change): unreadable.append(change)
+            }
+        }
+    }
+}
+
+/// A change of the feed that this side could not accept, with the mood's id when that much was
+/// readable.
+public struct UnreadableChange: Hashable, Sendable {
+    public var id: UUID?
+    /// What was wrong with it, in words (the field and the rule).
+    public var reason: String
+
+    public init(id: UUID?, reason: String) {
+        self.id = id
+        self.reason = reason
+    }
+}
+
+/// One element of a page: decoding it never fails on a change's content, only reports it.
+private enum LenientChange: Decodable {
+    case readable(Change)
+    case unreadable(UnreadableChange)
+
+    private enum Keys: String, CodingKey { case id, mood }
+
+    init(from decoder: any Decoder) throws {
+        do {
+            self = .readable(try Change(from: decoder))
+        } catch let error as DecodingError {
+            let container = try? decoder.container(keyedBy: Keys.self)
+            let mood = try? container?.nestedContainer(keyedBy: Keys.self, forKey: .mood)
+            let id = (try? mood?.decodeMoodID(forKey: .id)) ?? (try? container?.decodeMoodID(forKey: .id))
+            self = .unreadable(UnreadableChange(id: id, reason: DecodingErrorText.describe(error)))
+        }
     }
 }
 
@@ -42,7 +98,7 @@ extension Change: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Kind.self, forKey: .kind) {
         case .upsert: self = .upsert(try container.decode(SyncedMood.self, forKey: .mood))
-        case .delete: self = .delete(try container.decode(UUID.self, forKey: .id))
+        case .delete: self = .delete(try container.decodeMoodID(forKey: .id))
         }
     }
 

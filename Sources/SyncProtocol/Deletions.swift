@@ -6,6 +6,14 @@ public struct DeletionRequest: Codable, Hashable, Sendable {
     public var ids: [UUID]
 
     public init(ids: [UUID]) { self.ids = ids }
+
+    enum CodingKeys: String, CodingKey { case ids }
+
+    /// Decodes the ids, each in the canonical form ``MoodIDText`` describes.
+    public init(from decoder: any Decoder) throws {
+        var ids = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .ids)
+        self.ids = try ids.decodeMoodIDs()
+    }
 }
 
 /// The answer to `POST /v1/deletions`: `{"deleted": [UUID, …], "token": "…"}`.

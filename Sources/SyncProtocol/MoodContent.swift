@@ -14,9 +14,9 @@ public struct MoodContent: Hashable, Sendable {
     public var modifiedAt: Date
     /// How the person felt, 1–5.
     public var level: MoodLevel
-    /// Trimmed free text, at most ``MoodNote/maximumLength`` characters.
+    /// Free text that follows ``MoodNote``'s rules.
     public var note: String
-    /// The device that created the mood, at most ``SyncLimits/maximumCreatorIDLength`` characters.
+    /// The device that created the mood; follows ``MoodCreatorID``'s rules.
     public var creatorID: String
 
     /// Makes a content from already validated values; dates are cut to whole milliseconds.
@@ -39,32 +39,34 @@ extension MoodContent: Codable {
         case date, modifiedAt, level, note, creatorID
     }
 
-    /// Decodes and validates: a level outside 1–5, a note past the limit (after trimming) or an
-    /// empty or overlong creator id is a `DecodingError.dataCorrupted` naming the field.
+    /// Decodes and validates, once, for the server on upload and the client on download: a
+    /// level outside 1–5, a date outside ``MoodDateRange`` (checked as an integer, before any
+    /// conversion), a note that breaks ``MoodNote``'s rules or is not trimmed, or a creator id
+    /// that breaks ``MoodCreatorID``'s is a `DecodingError.dataCorrupted` naming the field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        func checked<T>(_ key: CodingKeys, _ rule: () throws(MoodValidationError) -> T) throws -> T {
+            do { return try rule() } catch {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
+            }
+        }
         let rawLevel = try container.decode(Int.self, forKey: .level)
-        guard let level = MoodLevel(rawValue: rawLevel) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .level, in: container, debugDescription: "level must be 1–5, got \(rawLevel)")
+        let level = try checked(.level) { () throws(MoodValidationError) in
+            guard let level = MoodLevel(rawValue: rawLevel) else { throw .invalidLevel(String(rawLevel)) }
+            return level
         }
-        let note: String
         let rawNote = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
-        do {
-            note = try MoodNote.normalized(rawNote)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .note, in: container, debugDescription: error.description)
-        }
-        let creatorID = try container.decode(String.self, forKey: .creatorID)
-        guard !creatorID.isEmpty, creatorID.count <= SyncLimits.maximumCreatorIDLength else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .creatorID, in: container,
-                debugDescription: "creatorID must be 1–\(SyncLimits.maximumCreatorIDLength) characters")
-        }
+        let rawCreatorID = try container.decode(String.self, forKey: .creatorID)
+        let rawDate = try container.decode(Int64.self, forKey: .date)
+        let rawModifiedAt = try container.decode(Int64.self, forKey: .modifiedAt)
         self.init(
-            date: Date(millisecondsSince1970: try container.decode(Int64.self, forKey: .date)),
-            modifiedAt: Date(millisecondsSince1970: try container.decode(Int64.self, forKey: .modifiedAt)),
-            level: level, note: note, creatorID: creatorID)
+            date: try checked(.date) { () throws(MoodValidationError) in try MoodDateRange.date(milliseconds: rawDate, field: .date) },
+            modifiedAt: try checked(.modifiedAt) { () throws(MoodValidationError) in
+                try MoodDateRange.date(milliseconds: rawModifiedAt, field: .modifiedAt)
+            },
+            level: level,
+            note: try checked(.note) { () throws(MoodValidationError) in try MoodNote.validated(rawNote) },
+            creatorID: try checked(.creatorID) { () throws(MoodValidationError) in try MoodCreatorID.validated(rawCreatorID) })
     }
 
     public func encode(to encoder: any Encoder) throws {

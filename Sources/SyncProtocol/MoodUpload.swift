@@ -30,7 +30,7 @@ extension MoodUpload: Codable {
     /// Decodes the flat object: `id`, ``MoodContent``'s fields and `baseVersion` side by side.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(UUID.self, forKey: .id)
+        id = try container.decodeMoodID(forKey: .id)
         baseVersion = try container.decodeIfPresent(Int64.self, forKey: .baseVersion)
         content = try MoodContent(from: decoder)
     }

@@ -10,8 +10,6 @@ public enum SyncLimits {
     public static let defaultChangesPageSize = 200
     /// The largest `limit` honoured; larger values are cut to it.
     public static let maximumChangesPageSize = 1_000
-    /// The longest ``MoodContent/creatorID``, in characters.
-    public static let maximumCreatorIDLength = 200
 }
 
 /// The protocol's HTTP vocabulary: version, paths and headers.

@@ -29,7 +29,7 @@ extension SyncedMood: Codable {
     /// Decodes the flat object: `id`, ``MoodContent``'s fields and `version` side by side.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(UUID.self, forKey: .id)
+        id = try container.decodeMoodID(forKey: .id)
         version = try container.decode(Int64.self, forKey: .version)
         content = try MoodContent(from: decoder)
     }

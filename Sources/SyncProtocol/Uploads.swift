@@ -57,13 +57,34 @@ public struct MoodConflict: Codable, Hashable, Sendable {
 
     public var id: UUID
     public var reason: Reason
-    /// The server's current copy; `null` when deleted.
+    /// The server's current copy; `null` when deleted, and when it broke the protocol's rules
+    /// as it was decoded (see ``unreadableServerCopy``).
     public var server: SyncedMood?
+    /// Why the server's copy was set aside as it was decoded, if it was: one bad record must not
+    /// make the whole answer unreadable. Never encoded.
+    public var unreadableServerCopy: String?
 
-    public init(id: UUID, reason: Reason, server: SyncedMood?) {
+    public init(id: UUID, reason: Reason, server: SyncedMood?, unreadableServerCopy: String? = nil) {
         self.id = id
         self.reason = reason
         self.server = server
+        self.unreadableServerCopy = unreadableServerCopy
+    }
+
+    enum CodingKeys: String, CodingKey { case id, reason, server }
+
+    /// Decodes the conflict, setting the server's copy aside (in ``unreadableServerCopy``) when
+    /// it breaks the protocol's rules.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeMoodID(forKey: .id)
+        reason = try container.decode(Reason.self, forKey: .reason)
+        do {
+            server = try container.decodeIfPresent(SyncedMood.self, forKey: .server)
+        } catch let error as DecodingError {
+            server = nil
+            unreadableServerCopy = DecodingErrorText.describe(error)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -15,10 +15,16 @@ struct ServerDataOptions: ParsableArguments {
         return Environment.dataHome.appendingPathComponent("moodtui/server")
     }
 
-    /// Opens the server's SQLite store, as a command-line error if it cannot be opened.
+    /// Opens the server's SQLite store, as a command-line error if it cannot be opened, and says
+    /// on standard error which files it had to make private.
     func open() throws -> SQLiteMoodServerStorage {
-        do { return try SQLiteMoodServerStorage(directory: directory) } catch {
+        let storage: SQLiteMoodServerStorage
+        do { storage = try SQLiteMoodServerStorage(directory: directory) } catch {
             throw CommandFailure("cannot open the server store in \(directory.path): \(error)")
         }
+        for change in storage.permissionChanges {
+            FileHandle.standardError.write(Data("moodtui: \(change)\n".utf8))
+        }
+        return storage
     }
 }

@@ -41,6 +41,9 @@ struct SyncCommand: AsyncParsableCommand {
         let report: SyncReport
         do { report = try await engine.syncOnce() } catch { throw CommandFailure("sync failed: \(error)") }
         print("Uploaded \(report.uploaded), deleted \(report.removed), downloaded \(report.downloaded).")
+        if report.unreadable > 0 {
+            print("Set aside \(report.unreadable) unreadable change\(report.unreadable == 1 ? "" : "s") from the server (the log above says which).")
+        }
         if report.failed > 0 {
             throw CommandFailure("\(report.failed == 1 ? "1 mood was" : "\(report.failed) moods were") refused by the server (`moodtui list --json` shows why)")
         }
@@ -78,6 +81,7 @@ enum SyncStatusLine {
             state = "offline (\(reason)); retrying in \(max(0, Int(retryAt.timeIntervalSinceNow.rounded(.up)))) s"
         case .error(let message): state = "error: \(message)"
         }
-        return "\(state) · \(status.waiting) waiting · \(status.failed) failed"
+        let unreadable = status.unreadable > 0 ? " · \(status.unreadable) unreadable" : ""
+        return "\(state) · \(status.waiting) waiting · \(status.failed) failed" + unreadable
     }
 }

@@ -38,11 +38,13 @@ import Testing
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
-    @Test func theClientReadsTheWrittenPageBack() throws {
-        let page = ChangesResponse(
-            changes: Self.awkwardNotes.map { .upsert(SyncedMood(id: UUID(), content: Fixtures.content(note: $0), version: 3)) },
-            token: ChangeToken(rawValue: "t"), more: false)
+    @Test func theClientReadsTheWrittenPageBackAndSetsAsideNotesWithControls() throws {
+        let moods = Self.awkwardNotes.map { SyncedMood(id: UUID(), content: Fixtures.content(note: $0), version: 3) }
+        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false)
         let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8))
-        #expect(decoded == page)
+        let (readable, controls) = (moods.prefix(4), moods.suffix(2))  // the last two hold DEL and C0 controls
+        #expect(decoded.changes == readable.map(Change.upsert))
+        #expect(decoded.unreadable.map(\.id) == controls.map(\.id))
+        #expect(decoded.token == page.token)
     }
 }

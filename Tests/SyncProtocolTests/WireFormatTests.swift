@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func anUploadIsOneFlatObjectWithMillisecondDates() throws {
-        let decoded = try upload(#""level": 4, "note": "  good run  ", "creatorID": "laptop", "baseVersion": 12"#)
+        let decoded = try upload(#""level": 4, "note": "good run", "creatorID": "laptop", "baseVersion": 12"#)
         #expect(decoded.id == id)
         #expect(decoded.baseVersion == 12)
         #expect(decoded.content.level == .good)
@@ -41,10 +41,11 @@ import Testing
         #expect(throws: DecodingError.self) { try upload(fields) }
     }
 
-    @Test func aNoteIsMeasuredAfterTrimming() throws {
+    @Test func aNoteMustArriveTrimmedAndWithinTheLimit() throws {
         let longest = String(repeating: "é", count: MoodNote.maximumLength)
-        #expect(try upload(#""level": 3, "creatorID": "x", "note": "  \#(longest)\n""#).content.note == longest)
+        #expect(try upload(#""level": 3, "creatorID": "x", "note": "\#(longest)""#).content.note == longest)
         #expect(throws: DecodingError.self) { try upload(#""level": 3, "creatorID": "x", "note": "\#(longest)!""#) }
+        #expect(throws: DecodingError.self) { try upload(#""level": 3, "creatorID": "x", "note": "  good run""#) }
     }
 
     @Test func anInvalidIDIsRefused() {

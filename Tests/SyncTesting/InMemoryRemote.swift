@@ -108,7 +108,7 @@ public final class InMemoryRemote: MoodRemote {
     }
 
     /// The account's identity, as `GET /v1/account` gives it.
-    public var accountID: String { "\(storage.storeID)/\(account.id)" }
+    public var accountID: String { account.publicID }
 
     public func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse {
         try begin(.upload(moods.map(\.id)))
@@ -127,7 +127,7 @@ public final class InMemoryRemote: MoodRemote {
         }
         let result = try await storageCall { try await storage.upsert(moods, in: account) }
         try end()
-        return UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token(result.latestSequence))
+        return try overTheWire(UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token(result.latestSequence)))
     }
 
     public func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse {
@@ -146,7 +146,7 @@ public final class InMemoryRemote: MoodRemote {
         }
         let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
         guard since <= page.latestSequence else { throw .tokenExpired }
-        return ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more)
+        return try overTheWire(ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more))
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
@@ -185,6 +185,14 @@ public final class InMemoryRemote: MoodRemote {
 
     private func storageCall<T>(_ call: () async throws -> T) async throws(RemoteError) -> T {
         do { return try await call() } catch { throw .unavailable("\(error)") }
+    }
+
+    /// `answer` through JSON and back, as over the network: the client's validation of what the
+    /// server sends runs here too.
+    private func overTheWire<Answer: Codable>(_ answer: Answer) throws(RemoteError) -> Answer {
+        do { return try JSONDecoder().decode(Answer.self, from: JSONEncoder().encode(answer)) } catch {
+            throw .incompatible("the answer could not be read: \(error)")
+        }
     }
 
     private func token(_ sequence: Int64) -> ChangeToken { ChangeToken(rawValue: String(sequence)) }

@@ -1,0 +1,9 @@
+/// The fields of a mood that a person or another device writes, named the way the wire
+/// protocol names them: validation errors say which one was refused.
+public enum MoodField: String, Hashable, Sendable, CaseIterable {
+    case date
+    case modifiedAt
+    case level
+    case note
+    case creatorID
+}

@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files that only their owner may read: folders 0700, files 0600.
+///
+/// Journals hold a person's moods and their sync token; the server's data folder holds every
+/// account. Both are created private, and ones an older moodtui made readable by others are
+/// tightened when they are opened, and the change reported, so that nothing stays exposed and
+/// nothing changes silently.
+public enum PrivateFiles {
+    /// The mode of a private folder.
+    public static let folderMode: mode_t = 0o700
+    /// The mode of a private file.
+    public static let fileMode: mode_t = 0o600
+
+    /// Creates `folder` and any missing parents as private folders, or tightens `folder` itself
+    /// when it exists with group or other permissions.
+    /// - Returns: what was tightened.
+    /// - Throws: when the folder cannot be created or its mode read or changed.
+    public static func prepareFolder(_ folder: URL) throws -> [PermissionChange] {
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(folderMode)])
+            return []
+        }
+        return try tighten(folder.path).map { [$0] } ?? []
+    }
+
+    /// Makes sure the SQLite database at `path` and its `-wal` and `-shm` files are private:
+    /// creates the database file empty with mode 0600 when it does not exist (SQLite gives its
+    /// `-wal` and `-shm` files the database file's mode), and tightens those that exist.
+    /// - Returns: what was tightened.
+    /// - Throws: when a file cannot be created or its mode read or changed.
+    public static func prepareDatabase(at path: String) throws -> [PermissionChange] {
+        if !FileManager.default.fileExists(atPath: path) {
+            let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, fileMode)
+            guard descriptor >= 0 else { throw PrivateFilesError(path: path, operation: "create", code: errno) }
+            close(descriptor)
+        }
+        return try [path, path + "-wal", path + "-shm"]
+            .filter { FileManager.default.fileExists(atPath: $0) }
+            .compactMap(tighten)
+    }
+
+    /// Removes group and other permissions from `path`, if it has any.
+    private static func tighten(_ path: String) throws -> PermissionChange? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw PrivateFilesError(path: path, operation: "read the mode of", code: errno) }
+        let mode = status.st_mode & 0o7777
+        guard mode & 0o077 != 0 else { return nil }
+        let tightened = mode & ~0o077
+        guard chmod(path, tightened) == 0 else { throw PrivateFilesError(path: path, operation: "change the mode of", code: errno) }
+        return PermissionChange(path: path, from: mode, to: tightened)
+    }
+}
+
+/// A file or folder whose mode ``PrivateFiles`` tightened, for a log line.
+public struct PermissionChange: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var from: mode_t
+    public var to: mode_t
+
+    public var description: String {
+        "made \(path) private (mode \(String(from, radix: 8)) → \(String(to, radix: 8)))"
+    }
+}
+
+/// A file whose mode could not be set, with the system's reason.
+public struct PrivateFilesError: Error, CustomStringConvertible {
+    public var path: String
+    public var operation: String
+    public var code: Int32
+
+    public var description: String {
+        "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+    }
+}
