@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
         .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
-        .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "JournalTesting"]),
+        .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodKit", "JournalTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI"]),
         .target(name: "AppTesting", path: "Tests/AppTesting"),

@@ -15,10 +15,15 @@ public struct MoodSyncState: Hashable, Sendable {
     public var markedForDeletionDate: Date?
     /// The last permanent sync failure for this mood, in words; `nil` when none.
     public var lastError: String?
+    /// How many times a person changed, deleted or undeleted the mood on this device. A sync
+    /// write-back names the count it read and applies only if it still holds, so no local
+    /// change ever loses to the answer of a request that left before it.
+    public var changeCounter: Int64
 
     public init(
         remoteIdentifier: String? = nil, remoteVersion: Int64? = nil, changedSinceUpload: Bool = true,
-        markedForRemoteDeletion: Bool = false, markedForDeletionDate: Date? = nil, lastError: String? = nil
+        markedForRemoteDeletion: Bool = false, markedForDeletionDate: Date? = nil, lastError: String? = nil,
+        changeCounter: Int64 = 0
     ) {
         self.remoteIdentifier = remoteIdentifier
         self.remoteVersion = remoteVersion
@@ -26,6 +31,7 @@ public struct MoodSyncState: Hashable, Sendable {
         self.markedForRemoteDeletion = markedForRemoteDeletion
         self.markedForDeletionDate = markedForDeletionDate
         self.lastError = lastError
+        self.changeCounter = changeCounter
     }
 
     /// The one-word summary a row shows.

@@ -9,12 +9,16 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case moodNotFound(Mood.ID)
     /// A mood with this id exists already.
     case duplicateMood(Mood.ID)
+    /// The deletion can no longer be undone: its undo window closed, and a sync engine may have
+    /// sent it to the server.
+    case undoWindowClosed(Mood.ID)
 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): "cannot open journal at \(path): \(reason)"
         case .moodNotFound(let id): "no mood with id \(id.uuidString)"
         case .duplicateMood(let id): "a mood with id \(id.uuidString) exists already"
+        case .undoWindowClosed: "too late to undo: a deletion can be undone for \(JournalWriter.undoWindow.components.seconds) seconds"
         }
     }
 }

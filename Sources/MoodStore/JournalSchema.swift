@@ -95,6 +95,11 @@ enum JournalSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v4: change counter") { db in
+            // Moved by a person's edits, deletes and undos; sync write-backs compare it (see
+            // MoodSyncState.changeCounter).
+            try db.execute(sql: "ALTER TABLE mood ADD COLUMN changeCounter INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -18,29 +18,41 @@ extension JournalWriter {
         }
     }
 
-    /// Notes that an upload request is about to carry these moods. From now on the server may
-    /// have them, so deleting one must go through the server.
-    public func markUploadAttempted(_ ids: some Collection<Mood.ID>) throws {
-        for id in ids {
-            try db.cachedStatement(sql: "UPDATE mood SET uploadAttempted = 1 WHERE id = ? AND uploadAttempted = 0").execute(arguments: [id])
+    /// Notes that an upload request is about to carry these moods, as they were read: from now
+    /// on the server may have them, so deleting one must go through the server.
+    ///
+    /// Only moods still as they were read are marked (still there, not deleted, not changed by a
+    /// person since): the others must not go up with what was read, least of all a mood purged
+    /// meanwhile as never sent, which the upload would create on the server again.
+    /// - Returns: the ids marked; send only those.
+    public func markUploadAttempted(_ moods: some Collection<Mood>) throws -> Set<Mood.ID> {
+        var marked: Set<Mood.ID> = []
+        for mood in moods {
+            try db.cachedStatement(sql: """
+                UPDATE mood SET uploadAttempted = 1
+                WHERE id = ? AND changeCounter = ? AND markedForRemoteDeletion = 0
+                """).execute(arguments: [mood.id, mood.sync.changeCounter])
+            if db.changesCount > 0 { marked.insert(mood.id) }
         }
+        return marked
     }
 
     /// Records that the server holds `uploaded` at `version`. The mood waits for upload no more
-    /// unless a person changed it while the request was on its way (its content then differs
-    /// from `uploaded`, and the new content goes up next, based on `version`). A row that already
-    /// knows a newer version (a download overtook the answer) is left alone.
+    /// unless a person changed it while the request was on its way (its change counter moved and
+    /// its content differs from `uploaded`: the new content goes up next, based on `version`). A
+    /// row that already knows a newer version (a download overtook the answer) is left alone.
     public func recordUploaded(_ uploaded: Mood, version: Int64) throws {
         try db.cachedStatement(
             sql: """
                 UPDATE mood SET remoteIdentifier = ?, remoteVersion = ?, lastSyncError = NULL, uploadAttempted = 1,
                     changedSinceUpload = CASE
-                        WHEN date = ? AND level = ? AND note = ? AND modifiedAt = ? THEN 0 ELSE changedSinceUpload END
+                        WHEN changeCounter = ? AND date = ? AND level = ? AND note = ? AND modifiedAt = ? THEN 0
+                        ELSE changedSinceUpload END
                 WHERE id = ? AND (remoteVersion IS NULL OR remoteVersion <= ?)
                 """
         ).execute(
             arguments: [
-                uploaded.id.uuidString, version, uploaded.date.millisecondsSince1970, uploaded.level.rawValue,
+                uploaded.id.uuidString, version, uploaded.sync.changeCounter, uploaded.date.millisecondsSince1970, uploaded.level.rawValue,
                 uploaded.note, uploaded.modifiedAt.millisecondsSince1970, uploaded.id, version,
             ])
     }
@@ -57,11 +69,13 @@ extension JournalWriter {
         return purged
     }
 
-    /// Records a permanent failure in words on each mood: it leaves the upload queue, shows as
-    /// failed, and is tried again when a person edits it.
-    public func recordSyncFailure(_ ids: some Collection<Mood.ID>, message: String) throws {
-        for id in ids {
-            try db.cachedStatement(sql: "UPDATE mood SET lastSyncError = ? WHERE id = ?").execute(arguments: [message, id])
+    /// Records a permanent failure in words on each mood, as it was sent: it leaves the upload
+    /// queue, shows as failed, and is tried again when a person edits it. A mood a person changed
+    /// since it was read is left waiting: its new content has not been refused.
+    public func recordSyncFailure(_ moods: some Collection<Mood>, message: String) throws {
+        for mood in moods {
+            try db.cachedStatement(sql: "UPDATE mood SET lastSyncError = ? WHERE id = ? AND changeCounter = ?")
+                .execute(arguments: [message, mood.id, mood.sync.changeCounter])
         }
     }
 

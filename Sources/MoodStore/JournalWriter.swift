@@ -30,22 +30,41 @@ public struct JournalWriter {
             """, arguments: [level.rawValue, note, date.millisecondsSince1970])
     }
 
-    /// Hides a mood from the list and queues it for remote deletion.
-    /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or already deleted mood.
-    public func markForDeletion(_ id: Mood.ID, at date: Date = Date()) throws {
-        try updateLiveMood(id, sql: "markedForRemoteDeletion = 1, markedForDeletionDate = ?",
-                           arguments: [date.millisecondsSince1970])
+    /// How long a deletion made with ``DeletionUndo/offered`` can be taken back. Every sync
+    /// engine on the journal (the app's, `moodtui sync` in another shell) leaves a deletion alone
+    /// for this long, and ``unmarkForDeletion(_:now:)`` refuses once it is over: an undo can
+    /// then never race the deletion's request to the server.
+    public static let undoWindow: Duration = .seconds(5)
+
+    /// Whether a person can take a deletion back.
+    public enum DeletionUndo: Sendable {
+        /// For ``undoWindow`` (the app offers `u`).
+        case offered
+        /// Never (`moodtui delete`, a script): the deletion is due for the server at once.
+        case notOffered
     }
 
-    /// Brings back a mood marked for deletion that has not been purged yet.
-    /// - Throws: ``JournalError/moodNotFound(_:)`` when it is gone or was never marked.
-    public func unmarkForDeletion(_ id: Mood.ID) throws {
+    /// Hides a mood from the list and queues it for remote deletion.
+    /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or already deleted mood.
+    public func markForDeletion(_ id: Mood.ID, at date: Date = Date(), undo: DeletionUndo = .offered) throws {
+        let mark = undo == .offered ? date : date.addingTimeInterval(-Self.undoWindow.timeInterval)
+        try updateLiveMood(id, sql: "markedForRemoteDeletion = 1, markedForDeletionDate = ?",
+                           arguments: [mark.millisecondsSince1970])
+    }
+
+    /// Brings back a mood marked for deletion within ``undoWindow``.
+    /// - Throws: ``JournalError/undoWindowClosed(_:)`` past the window (the mood stays deleted),
+    ///   ``JournalError/moodNotFound(_:)`` when it is gone or was never marked.
+    public func unmarkForDeletion(_ id: Mood.ID, now: Date = Date()) throws {
+        let windowStart = now.addingTimeInterval(-Self.undoWindow.timeInterval)
         try db.execute(
             sql: """
-                UPDATE mood SET markedForRemoteDeletion = 0, markedForDeletionDate = NULL
-                WHERE id = ? AND markedForRemoteDeletion = 1
-                """, arguments: [id])
-        guard db.changesCount > 0 else { throw JournalError.moodNotFound(id) }
+                UPDATE mood SET markedForRemoteDeletion = 0, markedForDeletionDate = NULL, changeCounter = changeCounter + 1
+                WHERE id = ? AND markedForRemoteDeletion = 1 AND markedForDeletionDate > ?
+                """, arguments: [id, windowStart.millisecondsSince1970])
+        guard db.changesCount == 0 else { return }
+        let marked = try Bool.fetchOne(db, sql: "SELECT markedForRemoteDeletion FROM mood WHERE id = ?", arguments: [id])
+        throw marked == true ? JournalError.undoWindowClosed(id) : JournalError.moodNotFound(id)
     }
 
     /// Deletes moods for good; unknown ids are ignored.
@@ -85,9 +104,10 @@ public struct JournalWriter {
     /// Reads inside the write transaction, seeing its own changes.
     public var snapshot: JournalSnapshot { JournalSnapshot(db: db) }
 
+    /// A person's change of a mood still in the list; it moves the mood's change counter.
     private func updateLiveMood(_ id: Mood.ID, sql: String, arguments: StatementArguments) throws {
         try db.execute(
-            sql: "UPDATE mood SET \(sql) WHERE id = ? AND markedForRemoteDeletion = 0",
+            sql: "UPDATE mood SET \(sql), changeCounter = changeCounter + 1 WHERE id = ? AND markedForRemoteDeletion = 0",
             arguments: arguments + [id])
         guard db.changesCount > 0 else { throw JournalError.moodNotFound(id) }
     }

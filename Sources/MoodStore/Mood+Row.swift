@@ -8,7 +8,7 @@ extension Mood {
     /// The columns read back, in the order ``init(row:)`` expects.
     static let selection = """
         localID, id, date, level, note, creatorID, modifiedAt, remoteIdentifier, remoteVersion,
-        changedSinceUpload, markedForRemoteDeletion, markedForDeletionDate, lastSyncError
+        changedSinceUpload, markedForRemoteDeletion, markedForDeletionDate, lastSyncError, changeCounter
         """
 
     /// A mood from a row selected with ``selection``.
@@ -20,10 +20,11 @@ extension Mood {
             sync: MoodSyncState(
                 remoteIdentifier: row[7], remoteVersion: row[8], changedSinceUpload: row[9],
                 markedForRemoteDeletion: row[10], markedForDeletionDate: markedDate.map(Date.init(millisecondsSince1970:)),
-                lastError: row[12]))
+                lastError: row[12], changeCounter: row[13]))
     }
 
-    /// Every stored column but `localID`, in the order of ``storedValues``: `id` first.
+    /// Every stored column but `localID` and `changeCounter` (which only a person's writes move),
+    /// in the order of ``storedValues``: `id` first.
     static let storedColumns = [
         "id", "date", "level", "note", "creatorID", "modifiedAt", "remoteIdentifier", "remoteVersion",
         "changedSinceUpload", "markedForRemoteDeletion", "markedForDeletionDate", "lastSyncError",

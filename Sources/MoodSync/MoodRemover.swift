@@ -7,30 +7,30 @@ import SyncProtocol
 /// Deletes on the server the moods a person deleted here, then purges them from the journal.
 ///
 /// A mood that never left this device is purged without a request. Moods are taken only once
-/// they have been marked for `delay`, so that `u` can still undo a delete on screen.
+/// their deletion's undo window (``JournalWriter/undoWindow``) is over, by every engine on the
+/// journal alike, so that `u` on screen never races a deletion's request.
 actor MoodRemover {
     private let journal: SyncJournal
     private let remote: any MoodRemote
     private let inProgress: InProgressTracker<Mood.ID>
-    private let delay: Duration
     private let logger: Logger
+    private let delay = JournalWriter.undoWindow
 
-    init(journal: SyncJournal, remote: any MoodRemote, inProgress: InProgressTracker<Mood.ID>, delay: Duration, logger: Logger) {
+    init(journal: SyncJournal, remote: any MoodRemote, inProgress: InProgressTracker<Mood.ID>, logger: Logger) {
         self.journal = journal
         self.remote = remote
         self.inProgress = inProgress
-        self.delay = delay
         self.logger = logger
     }
 
     /// How soon to look again at a marked mood whose upload was on its way.
     static let recheckInFlight: TimeInterval = 0.5
 
-    /// Removes every mood marked at least `delay` ago that is not already in a request; returns
+    /// Removes every mood whose deletion's undo window closed that is not already in a request; returns
     /// how many were removed and when the next marked mood comes due, if one is waiting.
     /// - Throws: a ``RemoteError`` (the moods stay marked and are tried again) or a store error.
     func removePending(now: Date = Date()) async throws -> (removed: Int, nextDue: Date?) {
-        let cutoff = now.addingTimeInterval(-delay.seconds)
+        let cutoff = now.addingTimeInterval(-delay.timeInterval)
         var removed = 0
         var waitedForUploads = false
         while true {
@@ -56,7 +56,7 @@ actor MoodRemover {
             // stays; its upload will meet the tombstone, and deletion wins.
             removed += try journal.write { try $0.purgeMarked(ids) }
         }
-        let nextMark = try journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.seconds) }
+        let nextMark = try journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.timeInterval) }
         let retry = waitedForUploads ? now.addingTimeInterval(Self.recheckInFlight) : nil
         let nextDue = [nextMark.flatMap { $0 > now ? $0 : nil }, retry].compactMap { $0 }.min()
         return (removed, nextDue)

@@ -55,10 +55,12 @@ actor MoodUploader {
     }
 
     /// Sends one batch; a batch refused as a whole is split until the refused mood is alone.
-    private func upload(_ batch: [Mood]) async throws -> Int {
-        let ids = batch.map(\.id)
-        // From here on the server may hold these moods, even if the answer never arrives.
-        try journal.write { try $0.markUploadAttempted(ids) }
+    private func upload(_ read: [Mood]) async throws -> Int {
+        // From here on the server may hold these moods, even if the answer never arrives. A mood
+        // a person changed or deleted since it was read stays out: it is read again.
+        let marked = try journal.write { try $0.markUploadAttempted(read) }
+        let batch = read.filter { marked.contains($0.id) }
+        guard !batch.isEmpty else { return 0 }
         let response: UploadResponse
         do {
             response = try await remote.upload(batch.map {
@@ -68,7 +70,7 @@ actor MoodUploader {
             guard case .rejected(let reason) = error else { throw error }
             guard batch.count > 1 else {
                 logger.error("upload refused", metadata: ["mood": "\(batch[0].id)", "reason": "\(reason)"])
-                try journal.write { try $0.recordSyncFailure(ids, message: "refused by the server: \(reason)") }
+                try journal.write { try $0.recordSyncFailure(batch, message: "refused by the server: \(reason)") }
                 return 0
             }
             let half = batch.count / 2
@@ -79,7 +81,7 @@ actor MoodUploader {
             for saved in response.saved {
                 if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
             }
-            for conflict in response.conflicts { try Self.resolve(conflict, with: writer) }
+            for conflict in response.conflicts { try Self.resolve(conflict, sent: sent[conflict.id], with: writer) }
         }
         if !response.conflicts.isEmpty {
             logger.info("upload conflicts resolved", metadata: ["count": "\(response.conflicts.count)"])
@@ -89,9 +91,9 @@ actor MoodUploader {
 
     /// Applies the conflict rule: a deleted mood goes; a stale one is merged with the server's
     /// copy; one whose server copy cannot be read stays as it is here, marked failed with why.
-    private static func resolve(_ conflict: MoodConflict, with writer: JournalWriter) throws {
+    private static func resolve(_ conflict: MoodConflict, sent: Mood?, with writer: JournalWriter) throws {
         if conflict.reason == .stale, let problem = conflict.unreadableServerCopy {
-            try writer.recordSyncFailure([conflict.id], message: "the server's copy of this mood cannot be read: \(problem)")
+            if let sent { try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(problem)") }
             return
         }
         guard let server = conflict.server, conflict.reason == .stale else {

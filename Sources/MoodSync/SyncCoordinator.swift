@@ -107,7 +107,7 @@ public actor SyncCoordinator {
         do {
             let processors = try await checkedProcessors()
             for _ in 0..<3 {
-                report.removed += try await processors.remover.removePending(now: .distantFuture).removed
+                report.removed += try await processors.remover.removePending().removed
                 report.uploaded += try await processors.uploader.uploadPending()
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
@@ -193,7 +193,7 @@ public actor SyncCoordinator {
             return Processors(
                 uploader: MoodUploader(journal: journal, remote: remote, inProgress: inProgress, logger: logger),
                 downloader: MoodDownloader(journal: journal, remote: remote, pageSize: settings.pageSize, logger: logger),
-                remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, delay: settings.removalDelay, logger: logger))
+                remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, logger: logger))
         }
         processors = task
         return try await task.value
@@ -222,7 +222,7 @@ public actor SyncCoordinator {
             transientFailure = "\(error)"
             logger.notice("sync failed; retrying", metadata: ["error": "\(error)", "in": "\(delay)"])
             let wakes = wakes
-            retry = (Date().addingTimeInterval(delay.seconds), Task {
+            retry = (Date().addingTimeInterval(delay.timeInterval), Task {
                 try? await Task.sleep(for: delay)
                 if !Task.isCancelled { wakes?.yield(.retry) }
             })

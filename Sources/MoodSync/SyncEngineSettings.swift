@@ -1,14 +1,11 @@
 /// The sync engine's knobs. The defaults are the app's; tests and `moodtui sync` change some.
 public struct SyncEngineSettings: Sendable {
-    /// How long a deleted mood waits before the remover takes it, so that `u` can undo on screen.
-    public var removalDelay: Duration
     /// The delays between attempts after a transient failure (and between WebSocket reconnects).
     public var retry: Backoff
     /// Changes asked for per `GET /v1/changes` page.
     public var pageSize: Int
 
-    public init(removalDelay: Duration = .seconds(5), retry: Backoff = Backoff(), pageSize: Int = 1_000) {
-        self.removalDelay = removalDelay
+    public init(retry: Backoff = Backoff(), pageSize: Int = 1_000) {
         self.retry = retry
         self.pageSize = pageSize
     }

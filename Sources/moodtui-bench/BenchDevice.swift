@@ -25,6 +25,6 @@ struct BenchDevice {
         remote = HTTPMoodRemote(account: SyncAccount(server: url, token: token), deviceID: try store.deviceID(), logger: Self.logger)
         try SyncSettings.logIn(remote.account, identity: try await remote.accountInfo().id, existingMoods: .keep, in: store)
         engine = SyncCoordinator(
-            store: store, remote: remote, settings: SyncEngineSettings(removalDelay: .zero), logger: Self.logger)
+            store: store, remote: remote, logger: Self.logger)
     }
 }

@@ -16,9 +16,10 @@ struct DeleteCommand: ParsableCommand {
         guard let uuid = UUID(uuidString: id) else { throw CommandFailure(MoodValidationError.invalidID(id).description) }
         let store = try journal.open()
         do {
-            // Marked first, as the app does; one the server never saw has nobody to tell, so it goes now.
+            // Marked first, as the app does, but with no undo: it is due for the server at once.
+            // One the server never saw has nobody to tell, so it goes now.
             try store.write(origin: .commandLine) { writer in
-                try writer.markForDeletion(uuid)
+                try writer.markForDeletion(uuid, undo: .notOffered)
                 try writer.purgeIfNeverUploaded(uuid)
             }
         } catch {

@@ -41,7 +41,7 @@ struct DemoCommand: AsyncParsableCommand {
         let phone = try await server.logIn(journal: folder.appendingPathComponent("phone.sqlite").path, token: phoneToken)
 
         let phoneEngine = SyncCoordinator(
-            store: phone.store, remote: phone.remote, settings: SyncEngineSettings(removalDelay: .zero), logger: logger)
+            store: phone.store, remote: phone.remote, logger: logger)
         let phoneSync = Task { await phoneEngine.run() }
         let person = Task { await SimulatedPerson(journal: phone.store, interval: .seconds(interval)).run() }
         defer {

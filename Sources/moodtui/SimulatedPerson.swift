@@ -43,7 +43,7 @@ struct SimulatedPerson {
                     try writer.edit(mood.id, level: level, note: note + " (edited)")
                 }
             case .delete:
-                if let mood = moods.randomElement(using: &generator) { try writer.markForDeletion(mood.id) }
+                if let mood = moods.randomElement(using: &generator) { try writer.markForDeletion(mood.id, undo: .notOffered) }
             }
         }
     }

@@ -37,7 +37,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     private func syncOnce(store: JournalStore, remote: HTTPMoodRemote, logger: Logger) async throws {
-        let engine = SyncCoordinator(store: store, remote: remote, settings: SyncEngineSettings(removalDelay: .zero), logger: logger)
+        let engine = SyncCoordinator(store: store, remote: remote, logger: logger)
         let report: SyncReport
         do { report = try await engine.syncOnce() } catch { throw CommandFailure("sync failed: \(error)") }
         print("Uploaded \(report.uploaded), deleted \(report.removed), downloaded \(report.downloaded).")
@@ -51,7 +51,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     private func syncUntilInterrupted(store: JournalStore, remote: HTTPMoodRemote, logger: Logger) async throws {
         let engine = SyncCoordinator(
-            store: store, remote: remote, settings: SyncEngineSettings(removalDelay: .zero), logger: logger
+            store: store, remote: remote, logger: logger
         ) { status in
             FileHandle.standardOutput.write(Data((SyncStatusLine.describe(status) + "\n").utf8))
         }

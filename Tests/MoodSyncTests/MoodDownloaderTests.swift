@@ -65,11 +65,11 @@ import Testing
 
     @Test func aMoodDeletedHereStaysDeletedWhateverTheServerSaysButAnUndoShowsTheLatestCopy() async throws {
         let remote = try await InMemoryRemote()
-        let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice(), removalDelay: .seconds(60))
+        let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice())
         let mood = try laptop.add("shared")
         _ = try await laptop.uploader.uploadPending()
         _ = try await phone.downloader.fetchChanges()
-        try phone.delete(mood.id)
+        try phone.delete(mood.id, undo: .offered)
 
         try laptop.edit(mood.id, note: "edited on the laptop")
         _ = try await laptop.uploader.uploadPending()

@@ -42,8 +42,8 @@ import Testing
         #expect(try device.mood(mood.id) == nil)
     }
 
-    @Test func aDeleteWaitsOutTheUndoDelay() async throws {
-        let device = try TestDevice(remote: try await InMemoryRemote(), removalDelay: .seconds(60))
+    @Test func aDeleteWaitsOutTheUndoWindow() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
         let mood = try device.add("maybe")
         _ = try await device.uploader.uploadPending()
         let now = Date()
@@ -51,10 +51,10 @@ import Testing
 
         let early = try await device.remover.removePending(now: now)
         #expect(early.removed == 0)
-        #expect(early.nextDue.map { abs($0.timeIntervalSince(now) - 60) < 0.01 } == true)
+        #expect(early.nextDue.map { abs($0.timeIntervalSince(now) - JournalWriter.undoWindow.timeInterval) < 0.01 } == true)
         #expect(try device.mood(mood.id) != nil)
 
-        let late = try await device.remover.removePending(now: now.addingTimeInterval(61))
+        let late = try await device.remover.removePending(now: now.addingTimeInterval(JournalWriter.undoWindow.timeInterval + 0.001))
         #expect(late.removed == 1)
         #expect(late.nextDue == nil)
     }
@@ -69,5 +69,22 @@ import Testing
         await #expect(throws: RemoteError.unavailable("503")) { try await device.remover.removePending() }
         #expect(try device.mood(mood.id)?.sync.markedForRemoteDeletion == true)
         #expect(try await device.remover.removePending().removed == 1)
+    }
+}
+
+/// Every engine on a journal leaves a deletion alone while the app still offers to undo it.
+@Suite(.timeLimit(.minutes(1))) struct UndoBesideAnEngineTests {
+    @Test func aSecondEngineSyncingOnceLeavesADeletionThatCanStillBeUndone() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("keep me after all")
+        _ = try await device.coordinator().syncOnce()
+        try device.delete(mood.id, undo: .offered)
+
+        let report = try await device.coordinator().syncOnce()  // `moodtui sync --once` in another shell
+        #expect(report.removed == 0)
+        try device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id) }
+        _ = try await device.coordinator().syncOnce()
+        #expect(try device.notes()[mood.id] == "keep me after all")
+        #expect(try await device.remote.serverMoods()[mood.id] != nil)
     }
 }

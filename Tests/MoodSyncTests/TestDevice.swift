@@ -23,7 +23,7 @@ final class TestDevice: Sendable {
     }()
 
     /// A journal logged in to `remote`'s account, with processors sharing one in-progress tracker.
-    init(remote: InMemoryRemote, removalDelay: Duration = .zero, pageSize: Int = 500) throws {
+    init(remote: InMemoryRemote, pageSize: Int = 500) throws {
         journal = try TemporaryJournal()
         self.remote = remote
         let identity = remote.accountID
@@ -32,13 +32,13 @@ final class TestDevice: Sendable {
         let inProgress = InProgressTracker<Mood.ID>()
         uploader = MoodUploader(journal: sync, remote: remote, inProgress: inProgress, logger: Self.logger)
         downloader = MoodDownloader(journal: sync, remote: remote, pageSize: pageSize, logger: Self.logger)
-        remover = MoodRemover(journal: sync, remote: remote, inProgress: inProgress, delay: removalDelay, logger: Self.logger)
+        remover = MoodRemover(journal: sync, remote: remote, inProgress: inProgress, logger: Self.logger)
     }
 
     var store: JournalStore { journal.store }
 
     func coordinator(
-        settings: SyncEngineSettings = SyncEngineSettings(removalDelay: .zero, retry: Backoff(initial: .milliseconds(20), maximum: .milliseconds(100))),
+        settings: SyncEngineSettings = SyncEngineSettings(retry: Backoff(initial: .milliseconds(20), maximum: .milliseconds(100))),
         status: @escaping @Sendable (SyncStatus) -> Void = { _ in }
     ) -> SyncCoordinator {
         SyncCoordinator(store: store, remote: remote, settings: settings, logger: Self.logger, statusHandler: status)
@@ -56,8 +56,10 @@ final class TestDevice: Sendable {
         try store.write(origin: .ui) { try $0.edit(id, level: level, note: note, at: date) }
     }
 
-    func delete(_ id: Mood.ID) throws {
-        try store.write(origin: .ui) { try $0.markForDeletion(id) }
+    /// Deletes a mood; unless told otherwise, without the undo window, so that it is due for
+    /// the remover at once.
+    func delete(_ id: Mood.ID, undo: JournalWriter.DeletionUndo = .notOffered) throws {
+        try store.write(origin: .ui) { try $0.markForDeletion(id, undo: undo) }
     }
 
     func mood(_ id: Mood.ID) throws -> Mood? { try store.read { try $0.mood(id: id) } }

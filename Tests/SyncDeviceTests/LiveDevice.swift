@@ -13,7 +13,7 @@ final class LiveDevice: Sendable {
     let journal: TemporaryJournal
     let remote: HTTPMoodRemote
     let engine: SyncCoordinator
-    static let settings = SyncEngineSettings(removalDelay: .zero, retry: Backoff(initial: .milliseconds(50), maximum: .milliseconds(500)))
+    static let settings = SyncEngineSettings(retry: Backoff(initial: .milliseconds(50), maximum: .milliseconds(500)))
 
     private static let logger: Logger = {
         var logger = Logger(label: "sync-device-test")
@@ -45,7 +45,7 @@ final class LiveDevice: Sendable {
     }
 
     func delete(_ id: Mood.ID) throws {
-        try store.write(origin: .ui) { try $0.markForDeletion(id) }
+        try store.write(origin: .ui) { try $0.markForDeletion(id, undo: .notOffered) }
     }
 
     /// The list as a person sees it: every mood's visible content, by id.

@@ -2,7 +2,7 @@ import Foundation
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`, for arithmetic with `Date`.
-    var seconds: TimeInterval {
+    public var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
