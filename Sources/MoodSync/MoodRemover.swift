@@ -26,12 +26,23 @@ actor MoodRemover {
     /// How soon to look again at a marked mood whose upload was on its way.
     static let recheckInFlight: TimeInterval = 0.5
 
-    /// Removes every mood whose deletion's undo window closed that is not already in a request; returns
-    /// how many were removed and when the next marked mood comes due, if one is waiting.
+    /// What one ``removePending(now:)`` did.
+    struct Outcome: Hashable, Sendable {
+        /// Moods the server reported it deleted (not those it had deleted already).
+        var deletedOnServer = 0
+        /// Moods purged here without a request: they never left this device.
+        var purgedUnsent = 0
+        /// Whether a deletion request was answered.
+        var talkedToServer = false
+        /// When the next marked mood comes due, if one is waiting.
+        var nextDue: Date?
+    }
+
+    /// Removes every mood whose deletion's undo window closed and that is not already in a request.
     /// - Throws: a ``RemoteError`` (the moods stay marked and are tried again) or a store error.
-    func removePending(now: Date = Date()) async throws -> (removed: Int, nextDue: Date?) {
+    func removePending(now: Date = Date()) async throws -> Outcome {
         let cutoff = now.addingTimeInterval(-delay.timeInterval)
-        var removed = 0
+        var outcome = Outcome()
         var waitedForUploads = false
         while true {
             let marked = try journal.read {
@@ -48,17 +59,19 @@ actor MoodRemover {
             let purgedLocally = try journal.write { writer in
                 try neverSent.filter { try writer.purgeIfNeverUploaded($0) }
             }
-            removed += purgedLocally.count
+            outcome.purgedUnsent += purgedLocally.count
             let ids = due.map(\.id).filter { !purgedLocally.contains($0) }
             guard !ids.isEmpty else { continue }
-            _ = try await remote.delete(ids)
-            // Deleted on the server (or already gone). A mood brought back with `u` meanwhile
-            // stays; its upload will meet the tombstone, and deletion wins.
-            removed += try journal.write { try $0.purgeMarked(ids) }
+            let response = try await remote.delete(ids)
+            outcome.talkedToServer = true
+            outcome.deletedOnServer += response.deleted.count
+            // Deleted on the server (or gone already): the server keeps a tombstone, so no late
+            // upload can bring any of them back.
+            try journal.write { try $0.purgeMarked(ids) }
         }
         let nextMark = try journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.timeInterval) }
         let retry = waitedForUploads ? now.addingTimeInterval(Self.recheckInFlight) : nil
-        let nextDue = [nextMark.flatMap { $0 > now ? $0 : nil }, retry].compactMap { $0 }.min()
-        return (removed, nextDue)
+        outcome.nextDue = [nextMark.flatMap { $0 > now ? $0 : nil }, retry].compactMap { $0 }.min()
+        return outcome
     }
 }

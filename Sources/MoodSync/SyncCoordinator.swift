@@ -107,7 +107,7 @@ public actor SyncCoordinator {
         do {
             let processors = try await checkedProcessors()
             for _ in 0..<3 {
-                report.removed += try await processors.remover.removePending().removed
+                report.deleted += try await processors.remover.removePending().deletedOnServer
                 report.uploaded += try await processors.uploader.uploadPending()
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
@@ -160,9 +160,9 @@ public actor SyncCoordinator {
             case .upload:
                 talkedToServer = try await processors.uploader.uploadPending() > 0
             case .remove:
-                let (removed, nextDue) = try await processors.remover.removePending()
-                scheduleRemoval(at: nextDue)
-                talkedToServer = removed > 0
+                let outcome = try await processors.remover.removePending()
+                scheduleRemoval(at: outcome.nextDue)
+                talkedToServer = outcome.talkedToServer
             case .download:
                 talkedToServer = try await processors.downloader.fetchChanges() != nil
             }

@@ -15,8 +15,9 @@ public struct SyncEngineSettings: Sendable {
 public struct SyncReport: Hashable, Sendable {
     /// Moods the server accepted from this device.
     public var uploaded = 0
-    /// Moods deleted on the server (or purged here, never having left).
-    public var removed = 0
+    /// Moods the server deleted at this device's request (a mood that never left this device
+    /// is purged without one, and is not counted).
+    public var deleted = 0
     /// Server changes applied to the journal.
     public var downloaded = 0
     /// Moods the server refused for good, now or earlier.

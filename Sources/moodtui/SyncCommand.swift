@@ -40,7 +40,7 @@ struct SyncCommand: AsyncParsableCommand {
         let engine = SyncCoordinator(store: store, remote: remote, logger: logger)
         let report: SyncReport
         do { report = try await engine.syncOnce() } catch { throw CommandFailure("sync failed: \(error)") }
-        print("Uploaded \(report.uploaded), deleted \(report.removed), downloaded \(report.downloaded).")
+        print("Uploaded \(report.uploaded), deleted \(report.deleted), downloaded \(report.downloaded).")
         if report.unreadable > 0 {
             print("Set aside \(report.unreadable) unreadable change\(report.unreadable == 1 ? "" : "s") from the server (the log above says which).")
         }

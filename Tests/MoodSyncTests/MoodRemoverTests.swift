@@ -11,7 +11,9 @@ import Testing
         let mood = try device.add("typo")
         try device.delete(mood.id)
 
-        #expect(try await device.remover.removePending().removed == 1)
+        let outcome = try await device.remover.removePending()
+        #expect(outcome.purgedUnsent == 1)
+        #expect(outcome.deletedOnServer == 0)
         #expect(try device.mood(mood.id) == nil)
         #expect(device.remote.requests.isEmpty)
     }
@@ -22,7 +24,7 @@ import Testing
         _ = try await device.uploader.uploadPending()
         try device.delete(mood.id)
 
-        #expect(try await device.remover.removePending().removed == 1)
+        #expect(try await device.remover.removePending().deletedOnServer == 1)
         #expect(try device.mood(mood.id) == nil)
         #expect(device.remote.requests.last == .delete([mood.id]))
         #expect(try await device.remote.serverMoods()[mood.id] == nil)
@@ -37,7 +39,7 @@ import Testing
         #expect(try device.mood(mood.id)?.sync.remoteIdentifier == nil)
 
         try device.delete(mood.id)
-        #expect(try await device.remover.removePending().removed == 1)
+        #expect(try await device.remover.removePending().deletedOnServer == 1)
         #expect(try await device.remote.serverMoods()[mood.id] == nil)
         #expect(try device.mood(mood.id) == nil)
     }
@@ -50,12 +52,12 @@ import Testing
         try device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: now) }
 
         let early = try await device.remover.removePending(now: now)
-        #expect(early.removed == 0)
+        #expect(early.deletedOnServer == 0)
         #expect(early.nextDue.map { abs($0.timeIntervalSince(now) - JournalWriter.undoWindow.timeInterval) < 0.01 } == true)
         #expect(try device.mood(mood.id) != nil)
 
         let late = try await device.remover.removePending(now: now.addingTimeInterval(JournalWriter.undoWindow.timeInterval + 0.001))
-        #expect(late.removed == 1)
+        #expect(late.deletedOnServer == 1)
         #expect(late.nextDue == nil)
     }
 
@@ -68,7 +70,7 @@ import Testing
 
         await #expect(throws: RemoteError.unavailable("503")) { try await device.remover.removePending() }
         #expect(try device.mood(mood.id)?.sync.markedForRemoteDeletion == true)
-        #expect(try await device.remover.removePending().removed == 1)
+        #expect(try await device.remover.removePending().deletedOnServer == 1)
     }
 }
 
@@ -81,10 +83,33 @@ import Testing
         try device.delete(mood.id, undo: .offered)
 
         let report = try await device.coordinator().syncOnce()  // `moodtui sync --once` in another shell
-        #expect(report.removed == 0)
+        #expect(report.deleted == 0)
         try device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id) }
         _ = try await device.coordinator().syncOnce()
         #expect(try device.notes()[mood.id] == "keep me after all")
         #expect(try await device.remote.serverMoods()[mood.id] != nil)
+    }
+}
+
+/// `moodtui sync --once` says what the server did.
+@Suite(.timeLimit(.minutes(1))) struct SyncReportTests {
+    @Test func aMoodThatNeverLeftIsNotCountedAsDeletedOnTheServer() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        try device.delete(try device.add("typo").id)
+        let report = try await device.coordinator().syncOnce()
+        #expect(report.deleted == 0)
+        #expect(try device.notes().isEmpty)
+    }
+
+    @Test func aMoodAnotherDeviceDeletedFirstIsNotCountedTwice() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice())
+        let mood = try laptop.add("shared")
+        _ = try await laptop.coordinator().syncOnce()
+        _ = try await phone.coordinator().syncOnce()
+        try laptop.delete(mood.id)
+        try phone.delete(mood.id)
+        #expect(try await laptop.coordinator().syncOnce().deleted == 1)
+        #expect(try await phone.coordinator().syncOnce().deleted == 0)
     }
 }
