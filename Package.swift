@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Targets are layered; dependencies point down only (see README.md, "Architecture"):
 /// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`;
-/// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`.
+/// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`;
+/// `MoodStore` and `MoodServer` → `FileWatching` (inotify), which depends on nothing.
 let package = Package(
     name: "moodtui",
     platforms: [.macOS(.v15)],
@@ -27,10 +28,11 @@ let package = Package(
         // MARK: - Model and storage
 
         .target(name: "MoodKit"),
+        .target(name: "FileWatching"),
         .target(
             name: "MoodStore",
             dependencies: [
-                "MoodKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "MoodKit", "FileWatching", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
@@ -48,10 +50,12 @@ let package = Package(
         .target(
             name: "MoodServer",
             dependencies: [
-                "MoodKit", "SyncProtocol",
+                "MoodKit", "SyncProtocol", "FileWatching",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -100,6 +104,7 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit"]),
+        .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),
         .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
         .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
