@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Targets are layered; dependencies point down only (see README.md, "Architecture"):
 /// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`;
-/// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`.
+/// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`;
+/// `MoodStore` and `MoodServer` → `FileWatching` (inotify), which depends on nothing.
 let package = Package(
     name: "moodtui",
     platforms: [.macOS(.v15)],
@@ -28,10 +29,11 @@ let package = Package(
 
         .target(name: "MoodKit"),
         .target(name: "PrivateFiles"),
+        .target(name: "FileWatching"),
         .target(
             name: "MoodStore",
             dependencies: [
-                "MoodKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "MoodKit", "FileWatching", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
@@ -49,10 +51,14 @@ let package = Package(
         .target(
             name: "MoodServer",
             dependencies: [
-                "MoodKit", "SyncProtocol", "PrivateFiles",
+                "MoodKit", "SyncProtocol", "PrivateFiles", "FileWatching",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,6 +107,7 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "JournalTesting"]),
+        .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),
         .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
         .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
@@ -126,6 +133,7 @@ let package = Package(
                 "MoodServer", "SyncProtocol", "MoodKit", "moodtui", "AppTesting", "JournalTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
     ],

@@ -18,6 +18,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
 
     public let storeID = UUID().uuidString
     private let state = Mutex(State())
+    private let revocations = RevocationBroadcast()
 
     public init() {}
 
@@ -49,16 +50,28 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public func revokeToken(hash: Data) async throws -> Account? {
-        state.withLock { state in state.tokens.removeValue(forKey: hash).flatMap { state.accounts[$0]?.account } }
+        let account = state.withLock { state in state.tokens.removeValue(forKey: hash).flatMap { state.accounts[$0]?.account } }
+        if account != nil { revocations.announce() }
+        return account
     }
 
     public func revokeAllTokens(ofAccount name: String) async throws -> Int? {
-        state.withLock { state in
+        let count = state.withLock { state -> Int? in
             guard let id = state.accounts.values.first(where: { $0.account.name == name })?.account.id else { return nil }
             let revoked = state.tokens.filter { $0.value == id }.keys
             revoked.forEach { state.tokens[$0] = nil }
             return revoked.count
         }
+        if let count, count > 0 { revocations.announce() }
+        return count
+    }
+
+    public func tokenRevocations() -> AsyncStream<Void> {
+        revocations.stream()
+    }
+
+    public func revokedTokenHashes(among hashes: Set<Data>) async throws -> Set<Data> {
+        state.withLock { state in hashes.filter { state.tokens[$0] == nil } }
     }
 
     public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {

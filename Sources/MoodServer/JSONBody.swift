@@ -22,15 +22,23 @@ enum JSONBody {
         }
     }
 
+    /// The `Content-Type` of every body the server writes.
+    static let contentType = "application/json; charset=utf-8"
+
+    /// `value` as the server writes JSON: sorted keys (stable bodies), slashes as they are.
+    static func encode(_ value: some Encodable) throws -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ByteBuffer(bytes: try encoder.encode(value))
+    }
+
     /// A 200 (or `status`) response with `value` as JSON.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // stable, readable bodies
-        return response(json: ByteBuffer(bytes: try encoder.encode(value)), status: status)
+        response(json: try encode(value), status: status)
     }
 
     /// A 200 (or `status`) response with a body that is JSON already.
     static func response(json: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: json))
+        Response(status: status, headers: [.contentType: contentType], body: .init(byteBuffer: json))
     }
 }

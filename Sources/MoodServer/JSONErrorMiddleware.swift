@@ -4,7 +4,9 @@ import SyncProtocol
 
 /// Turns every error into the protocol's JSON shape, `{"error", "message"}`: our own errors as
 /// they are, Hummingbird's by status (404 for an unknown route, 405 for a known path with the
-/// wrong method, 413 for a body past the limit), anything else as a logged 500.
+/// wrong method, 413 for a body past the limit), a body the HTTP parser refused as 400, a
+/// connection lost mid-request as 400 (logged at debug: the client's doing), anything else as a
+/// 500 logged as an error.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Path → methods served, for 405 and its `Allow` header.
     let allowedMethods: [String: [HTTPRequest.Method]]
@@ -17,6 +19,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             throw translate(error.status, request: request)
         } catch {
+            if let answer = ServerError.clientFault(error) {
+                context.logger.debug("request could not be read", metadata: ["error": "\(error)"])
+                throw answer
+            }
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             throw ServerError(status: .internalServerError, code: "internal", message: "the server failed; try again later")
         }

@@ -1,17 +1,23 @@
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 
 /// The request context of every route: Hummingbird's core storage, the WebSocket upgrade slot,
-/// and the account ``BearerAuthMiddleware`` found.
+/// and the device ``BearerAuthMiddleware`` found.
 public struct MoodRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let webSocket: WebSocketHandlerReference<Self>
     /// Set by ``BearerAuthMiddleware`` on authenticated routes.
-    public var account: Account?
+    public var credential: DeviceCredential?
+    /// The account of ``credential``.
+    public var account: Account? { credential?.account }
+    /// The request's connection: the WebSocket router tells it why it declined an upgrade.
+    let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
+        channel = source.channel
     }
 
     /// The authenticated account.

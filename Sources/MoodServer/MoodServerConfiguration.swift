@@ -4,12 +4,13 @@ public struct MoodServerConfiguration: Sendable {
     public var host: String
     /// The port; 0 picks a free one (see ``SyncServer/makeApplication(configuration:storage:hub:logger:onListening:)``).
     public var port: Int
-    /// How often the server pings each WebSocket.
-    public var pingInterval: Duration
+    /// Timeouts and connection caps.
+    public var limits: ConnectionLimits
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, pingInterval: Duration = .seconds(30)) {
+    /// Loopback on port 8080 with the default limits, unless told otherwise.
+    public init(host: String = "127.0.0.1", port: Int = 8080, limits: ConnectionLimits = ConnectionLimits()) {
         self.host = host
         self.port = port
-        self.pingInterval = pingInterval
+        self.limits = limits
     }
 }

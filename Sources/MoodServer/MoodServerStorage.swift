@@ -28,6 +28,14 @@ public protocol MoodServerStorage: Sendable {
     func revokeToken(hash: Data) async throws -> Account?
     /// Revokes every token of the account `name`; returns how many, or `nil` if no such account.
     func revokeAllTokens(ofAccount name: String) async throws -> Int?
+    /// Yields soon after device tokens may have been revoked — through this storage, or by
+    /// another process sharing the store — until the consumer stops iterating: the server then
+    /// checks its open WebSockets' tokens with ``revokedTokenHashes(among:)``. A back end signals
+    /// without polling where it can (a file watch, `LISTEN`/`NOTIFY`).
+    /// - Throws: when the store cannot be watched.
+    func tokenRevocations() throws -> AsyncStream<Void>
+    /// The hashes among `hashes` that open no account (revoked, or never issued).
+    func revokedTokenHashes(among hashes: Set<Data>) async throws -> Set<Data>
 
     /// Applies ``UpsertDecision`` to each upload in order, in one transaction.
     /// - Precondition: no id appears twice in `uploads`.

@@ -2,26 +2,33 @@ import Foundation
 import Synchronization
 import SyncProtocol
 
-/// The WebSockets connected to the server, by account: after a commit, the routes tell the hub,
-/// and the hub hands each other socket of that account a ``PushMessage`` to send.
+/// The WebSockets connected to the server, by account and device token: after a commit, the
+/// routes tell the hub, and the hub hands each other socket of that account a ``PushMessage`` to
+/// send; after a revocation, it tells the sockets of the revoked tokens to close.
 public final class PushHub: Sendable {
     /// One connected socket.
     struct Subscriber {
         var account: Int64
+        /// The SHA-256 of the token that opened the socket.
+        var tokenHash: Data
         var deviceID: String?
-        var continuation: AsyncStream<PushMessage>.Continuation
+        var continuation: AsyncStream<PushEvent>.Continuation
     }
 
     private let subscribers = Mutex<[UUID: Subscriber]>([:])
 
     public init() {}
 
-    /// Registers a socket; it receives messages on the returned stream until ``unsubscribe(_:)``.
-    func subscribe(account: Int64, deviceID: String?) -> (id: UUID, messages: AsyncStream<PushMessage>) {
+    /// Registers a socket; it receives events on the returned stream until ``unsubscribe(_:)``
+    /// or ``revoke(tokenHashes:)``.
+    func subscribe(account: Int64, tokenHash: Data, deviceID: String?) -> (id: UUID, events: AsyncStream<PushEvent>) {
         let id = UUID()
-        // Only the latest token matters: a slow socket never queues more than one message.
-        let (stream, continuation) = AsyncStream.makeStream(of: PushMessage.self, bufferingPolicy: .bufferingNewest(1))
-        subscribers.withLock { $0[id] = Subscriber(account: account, deviceID: deviceID, continuation: continuation) }
+        // Only the latest event matters: a slow socket never queues more than one message, and a
+        // revocation replaces a pending message.
+        let (stream, continuation) = AsyncStream.makeStream(of: PushEvent.self, bufferingPolicy: .bufferingNewest(1))
+        subscribers.withLock {
+            $0[id] = Subscriber(account: account, tokenHash: tokenHash, deviceID: deviceID, continuation: continuation)
+        }
         return (id, stream)
     }
 
@@ -34,7 +41,26 @@ public final class PushHub: Sendable {
         let targets = subscribers.withLock { subscribers in
             subscribers.values.filter { $0.account == account && (exceptDevice == nil || $0.deviceID != exceptDevice) }
         }
-        for target in targets { target.continuation.yield(PushMessage(token: token)) }
+        for target in targets { target.continuation.yield(.changed(PushMessage(token: token))) }
+    }
+
+    /// The tokens the open sockets were opened with, to check after a revocation.
+    var openTokenHashes: Set<Data> {
+        subscribers.withLock { Set($0.values.map(\.tokenHash)) }
+    }
+
+    /// Tells the sockets of these tokens to close, and sends them nothing more; returns how many.
+    @discardableResult
+    func revoke(tokenHashes: Set<Data>) -> Int {
+        let revoked = subscribers.withLock { subscribers in
+            let ids = subscribers.filter { tokenHashes.contains($0.value.tokenHash) }.keys
+            return ids.compactMap { subscribers.removeValue(forKey: $0) }
+        }
+        for subscriber in revoked {
+            subscriber.continuation.yield(.revoked)
+            subscriber.continuation.finish()
+        }
+        return revoked.count
     }
 
     /// How many sockets are connected (for tests and logs).

@@ -22,8 +22,11 @@ struct ServerError: Error, HTTPResponseError {
         status: .gone, code: "token_expired",
         message: "this change token is not valid on this server any more: fetch again without 'since'")
 
+    /// The JSON body clients get.
+    var body: ErrorResponse { ErrorResponse(error: code, message: message) }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = try JSONBody.response(ErrorResponse(error: code, message: message), status: status)
+        var response = try JSONBody.response(body, status: status)
         for field in headers { response.headers.append(field) }
         return response
     }

@@ -48,6 +48,21 @@ enum ServerSchema {
                 CREATE UNIQUE INDEX account_publicID ON account(publicID);
                 """)
         }
+        migrator.registerMigration("v3: token revocation counter") { db in
+            // Bumped in the transaction that deletes a device token, whichever process runs it,
+            // so that a running server notices revocations by reading one number.
+            try db.execute(sql: """
+                CREATE TABLE tokenRevocation (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    count INTEGER NOT NULL
+                );
+                INSERT INTO tokenRevocation (id, count) VALUES (1, 0);
+                CREATE TRIGGER deviceToken_revoked AFTER DELETE ON deviceToken
+                BEGIN
+                    UPDATE tokenRevocation SET count = count + 1 WHERE id = 1;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -5,35 +5,65 @@ import HummingbirdWebSocket
 import SyncProtocol
 
 /// `GET /v1/subscribe`: a WebSocket that receives a ``PushMessage`` after every commit that
-/// changed the account's moods from another device. What the client sends is ignored.
+/// changed the account's moods from another device, and is closed with 1008 (policy violation)
+/// as soon as its device token is revoked. What the client sends is ignored.
 struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     let storage: Storage
     let hub: PushHub
+    /// How long a socket closed for revocation has to answer the close frame before the server
+    /// drops the connection.
+    let closeGrace: Duration
 
-    /// Adds the upgrade route to the router Hummingbird asks before upgrading; an unauthorised
-    /// request is not upgraded and reaches the HTTP routes, which answer 401.
+    /// How a socket's life ended.
+    private enum Ending: Sendable {
+        case clientClosed, revoked, graceOver
+    }
+
+    /// Adds the upgrade route to the router Hummingbird asks before upgrading; a declined upgrade
+    /// (no valid token, another path) is answered with the router's error (401, 404).
     func register(on router: Router<MoodRequestContext>) {
-        let hub = hub
+        router.add(middleware: DeclinedUpgradeMiddleware())
+        router.add(middleware: JSONErrorMiddleware(allowedMethods: [:]))
         router.group().add(middleware: BearerAuthMiddleware(storage: storage))
             .ws(RouterPath(SyncEndpoint.subscribe)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
-                guard let account = context.requestContext.account else { return }
+                guard let credential = context.requestContext.credential else { return }
                 let device = HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { context.request.headers[$0] }
-                let (id, messages) = hub.subscribe(account: account.id, deviceID: device)
+                let (id, events) = hub.subscribe(account: credential.account.id, tokenHash: credential.tokenHash, deviceID: device)
                 defer { hub.unsubscribe(id) }
-                context.logger.debug("subscribed", metadata: ["account": "\(account.name)"])
-                try await withThrowingTaskGroup(of: Void.self) { group in
+                // A revocation between the upgrade's token check and the subscription found no socket to close.
+                if try await !storage.revokedTokenHashes(among: [credential.tokenHash]).isEmpty {
+                    hub.revoke(tokenHashes: [credential.tokenHash])
+                }
+                context.logger.debug("subscribed", metadata: ["account": "\(credential.account.name)"])
+                try await withThrowingTaskGroup(of: Ending.self) { group in
                     group.addTask {
-                        for try await _ in inbound {}  // drained until the client closes
+                        for try await _ in inbound {}  // drained until the client closes (or answers our close)
+                        return .clientClosed
                     }
-                    group.addTask {
-                        let encoder = JSONEncoder()
-                        for await message in messages {
-                            try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
-                        }
+                    group.addTask { try await send(events, to: outbound) }
+                    if try await group.next() == .revoked {
+                        // Let the client answer the close frame, which ends the drain; a client
+                        // that does not is dropped.
+                        group.addTask { try await Task.sleep(for: closeGrace); return .graceOver }
+                        if try await group.next() == .graceOver { try? await context.requestContext.channel.close() }
                     }
-                    try await group.next()
                     group.cancelAll()
                 }
             }
+    }
+
+    /// Writes each push; sends a close frame with 1008 when the socket's token is revoked.
+    private func send(_ events: AsyncStream<PushEvent>, to outbound: WebSocketOutboundWriter) async throws -> Ending {
+        let encoder = JSONEncoder()
+        for await event in events {
+            switch event {
+            case .changed(let message):
+                try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
+            case .revoked:
+                try await outbound.close(.policyViolation, reason: "device token revoked")
+                return .revoked
+            }
+        }
+        return .clientClosed  // unsubscribed: the socket is ending anyway
     }
 }

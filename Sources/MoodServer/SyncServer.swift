@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -8,29 +9,50 @@ public enum SyncServer {
     /// The HTTP router alone (for tests through the router, without sockets).
     public static func makeRouter<Storage: MoodServerStorage>(storage: Storage, hub: PushHub) -> Router<MoodRequestContext> {
         let router = Router(context: MoodRequestContext.self)
-        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
         SyncRoutes(storage: storage, hub: hub).register(on: router)
         return router
     }
 
-    /// The application: HTTP routes plus the WebSocket upgrade, bound as `configuration` says.
+    /// The application: HTTP routes plus the WebSocket upgrade, bound as `configuration` says,
+    /// with its connections bounded by `configuration.limits` and the WebSockets of revoked
+    /// tokens closed.
     ///
     /// Run it as a `Service` in a `ServiceGroup`; graceful shutdown finishes requests in flight
-    /// and closes WebSockets with a close frame.
+    /// and closes WebSockets with a close frame. `logger` is used at debug level at the most
+    /// detailed: below that, the libraries log request heads and WebSocket frames, which carry
+    /// tokens.
     /// - Parameter onListening: called once bound, with the actual port (useful with port 0).
     public static func makeApplication<Storage: MoodServerStorage>(
         configuration: MoodServerConfiguration, storage: Storage, hub: PushHub = PushHub(), logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
+        var logger = logger
+        logger.logLevel = max(logger.logLevel, .debug)
+        let limits = configuration.limits
+        let capacity = ConnectionCapacity(limits: limits, descriptorLimit: FileDescriptorLimit.current, cores: System.coreCount)
+        logger.info("connection limits", metadata: [
+            "maximumConnections": "\(capacity.served)", "perAddress": "\(limits.maximumConnectionsPerAddress)",
+            "fileDescriptors": "\(FileDescriptorLimit.current)",
+        ])
         let webSocketRouter = Router(context: MoodRequestContext.self)
-        SubscribeRoute(storage: storage, hub: hub).register(on: webSocketRouter)
+        SubscribeRoute(storage: storage, hub: hub, closeGrace: limits.webSocketPingInterval).register(on: webSocketRouter)
+        let webSocketResponder = webSocketRouter.buildResponder()
+        let admission = ConnectionAdmission(maximum: capacity.served, maximumPerAddress: limits.maximumConnectionsPerAddress)
+        let server = HTTPServerBuilder { responder in
+            GuardedHTTPChannel(
+                upgradeChannel: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(ws: .init(autoPing: .enabled(timePeriod: limits.webSocketPingInterval)))),
+                responder: responder, admission: admission, limits: limits)
+        }
         return Application(
-            router: makeRouter(storage: storage, hub: hub),
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(autoPing: .enabled(timePeriod: configuration.pingInterval)))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "moodtui"),
+            router: makeRouter(storage: storage, hub: hub), server: server,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "moodtui",
+                availableConnectionsDelegate: MaximumAvailableConnections(capacity.accepted, logger: logger)),
+            services: [RevocationService(storage: storage, hub: hub, logger: logger)],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

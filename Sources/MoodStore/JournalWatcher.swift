@@ -1,3 +1,4 @@
+import FileWatching
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ public final class JournalWatcher: Sendable {
         let wakeup = try WatcherWakeup()
         // Listen for commits before reading where the log stands: a commit in between is then
         // both after the cursor and signalled.
-        let files = FileChangeMonitor(journalPath: store.path)
+        let files = FileChangeMonitor(databasePath: store.path)
         let commitToken = store.onCommit { wakeup.signal() }
         let cursor: Int64
         do { cursor = try store.read { try $0.latestChangeSequence() } } catch {

@@ -12,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: "Serves protocol v1 (see README.md, \"The sync server\") over HTTP and WebSocket, with the "
             + "moods in SQLite in the data folder. Prints \"moodtui serve listening on http://HOST:PORT\" once bound "
             + "(with --port 0, PORT is the one the system chose). Logs go to standard error. SIGINT or SIGTERM stops it "
-            + "gracefully: requests in flight finish, WebSockets are closed.")
+            + "gracefully: requests in flight finish, WebSockets are closed. At start it raises its limit of open files "
+            + "to the system's hard limit; connections past the caps are answered 503.")
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
     var host = "127.0.0.1"
@@ -22,7 +23,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var data: ServerDataOptions
 
-    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    @OptionGroup(title: "Limits") var limits: ServerLimitOptions
+
+    @Option(help: ArgumentHelp(
+        "debug, info, notice, warning, error or critical (trace is taken as debug: below that the libraries log tokens).",
+        valueName: "level"))
     var logLevel = "info"
 
     func validate() throws {
@@ -34,9 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "moodtui.serve", factory: { label in StreamLogHandler.standardError(label: label) })
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let storage = try data.open()
+        FileDescriptorLimit.raiseToHardLimit()
         let host = host
         let application = SyncServer.makeApplication(
-            configuration: MoodServerConfiguration(host: host, port: port), storage: storage, logger: logger
+            configuration: MoodServerConfiguration(host: host, port: port, limits: limits.limits), storage: storage, logger: logger
         ) { port in
             FileHandle.standardOutput.write(Data("moodtui serve listening on http://\(host):\(port)\n".utf8))
         }

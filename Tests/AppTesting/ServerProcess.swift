@@ -17,11 +17,15 @@ public final class ServerProcess: Sendable {
     public let data: URL
     fileprivate let printed: Lines
 
-    /// Starts `moodtui serve --port PORT --data DIR` (0: a free port) and waits (with a deadline, without blocking a
-    /// thread of the test's concurrency pool) for the line saying where it listens.
+    /// Starts `moodtui serve --port PORT --data DIR ARGUMENTS…` (0: a free port) and waits (with a deadline, without
+    /// blocking a thread of the test's concurrency pool) for the line saying where it listens.
+    /// - Parameter openFiles: the soft and hard limits of open files it starts with (`ulimit -S -n`, `-H -n`),
+    ///   or `nil` for the test's own.
     /// - Throws: ``TestSetupError`` when it does not start: the test fails, it never skips.
-    public static func start(data: URL, port: Int = 0) async throws -> ServerProcess {
-        let process = try ServerProcess(data: data, port: port)
+    public static func start(
+        data: URL, port: Int = 0, arguments: [String] = [], openFiles: (soft: Int, hard: Int)? = nil
+    ) async throws -> ServerProcess {
+        let process = try ServerProcess(data: data, arguments: ["--port", String(port), "--data", data.path] + arguments, openFiles: openFiles)
         let prefix = "moodtui serve listening on http://127.0.0.1:"
         let listening = await waitUntil(upTo: .seconds(20)) { process.printed.all.contains { $0.hasPrefix(prefix) } }
         let line = process.printed.all.first { $0.hasPrefix(prefix) }
@@ -34,18 +38,20 @@ public final class ServerProcess: Sendable {
         return process
     }
 
-    private init(data: URL, port: Int) throws {
+    private init(data: URL, arguments: [String], openFiles: (soft: Int, hard: Int)?) throws {
         self.data = data
         try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
         errorLog = data.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
         var output: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { throw TestSetupError("pipe failed: errno \(errno)") }
-        let executable = try BuiltProducts.moodtui.path
+        let moodtui = try BuiltProducts.moodtui.path
+        // A shell sets the limits and then becomes moodtui (same pid).
+        let (executable, argv) = openFiles.map { limits in
+            ("/bin/sh", ["-c", "ulimit -S -n \(limits.soft) && ulimit -H -n \(limits.hard) && exec \"$0\" \"$@\"", moodtui, "serve"] + arguments)
+        } ?? (moodtui, ["serve"] + arguments)
         let pid: pid_t
         do {
-            pid = try Spawn.start(
-                executable, ["serve", "--port", String(port), "--data", data.path],
-                output: .descriptor(output[1]), error: .file(errorLog.path), closing: output)
+            pid = try Spawn.start(executable, argv, output: .descriptor(output[1]), error: .file(errorLog.path), closing: output)
         } catch {
             close(output[0]); close(output[1])
             throw error

@@ -38,18 +38,22 @@ struct LiveServer: Sendable {
         return sizes
     }
 
-    /// Runs `body` against a live server on `backEnd`.
+    /// Runs `body` against a live server on `backEnd`, with `limits`, logging to `logs` (at every
+    /// level) or else only warnings and worse, nowhere.
     @discardableResult
-    static func run<T: Sendable>(_ backEnd: StorageBackEnd, _ body: @Sendable (LiveServer) async throws -> T) async throws -> T {
+    static func run<T: Sendable>(
+        _ backEnd: StorageBackEnd, limits: ConnectionLimits = ConnectionLimits(), logs: CapturedLogs? = nil,
+        _ body: @Sendable (LiveServer) async throws -> T
+    ) async throws -> T {
         let storage = try backEnd.make()
         let aliceToken = DeviceToken.generate(), bobToken = DeviceToken.generate()
         _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(aliceToken))
         _ = try await storage.addDevice(toAccount: "bob", tokenHash: DeviceToken.hash(bobToken))
         let hub = PushHub()
-        var logger = Logger(label: "moodserver-test")
-        logger.logLevel = .warning
+        var logger = logs?.logger() ?? Logger(label: "moodserver-test")
+        if logs == nil { logger.logLevel = .warning }
         let application = SyncServer.makeApplication(
-            configuration: MoodServerConfiguration(host: "127.0.0.1", port: 0), storage: storage, hub: hub, logger: logger)
+            configuration: MoodServerConfiguration(host: "127.0.0.1", port: 0, limits: limits), storage: storage, hub: hub, logger: logger)
         return try await application.test(.live) { client in
             try await body(LiveServer(storage: storage, hub: hub, client: client, aliceToken: aliceToken, bobToken: bobToken))
         }

@@ -4,7 +4,7 @@ import SyncProtocol
 import Testing
 
 /// The storage contract, run against every back end.
-@Suite struct MoodServerStorageTests {
+@Suite(.timeLimit(.minutes(1))) struct MoodServerStorageTests {
     private func account(_ storage: any MoodServerStorage, _ name: String = "alice") async throws -> Account {
         try await storage.addDevice(toAccount: name, tokenHash: DeviceToken.hash(DeviceToken.generate()))
     }
@@ -102,6 +102,32 @@ import Testing
         #expect(try await storage.revokeAllTokens(ofAccount: "alice") == 1)
         #expect(try await storage.revokeAllTokens(ofAccount: "nobody") == nil)
         #expect(try await storage.account(forTokenHash: DeviceToken.hash(laptop)) == nil)
+    }
+
+    @Test(arguments: StorageBackEnd.allCases)
+    func revocationsAreAnnouncedAndTheRevokedAmongOpenTokensAreFound(_ backEnd: StorageBackEnd) async throws {
+        let storage = try backEnd.make()
+        let phone = DeviceToken.generate(), laptop = DeviceToken.generate()
+        _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(phone))
+        _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(laptop))
+        let hashes: Set = [DeviceToken.hash(phone), DeviceToken.hash(laptop), DeviceToken.hash("mt_never-issued")]
+        #expect(try await storage.revokedTokenHashes(among: hashes) == [DeviceToken.hash("mt_never-issued")])
+        var revocations = try storage.tokenRevocations().makeAsyncIterator()
+        _ = try await storage.revokeToken(hash: DeviceToken.hash(laptop))
+        #expect(await revocations.next() != nil)
+        #expect(try await storage.revokedTokenHashes(among: hashes) == [DeviceToken.hash(laptop), DeviceToken.hash("mt_never-issued")])
+    }
+
+    @Test func aSQLiteStoreAnnouncesARevocationMadeThroughAnotherConnectionToItsFile() async throws {
+        let folder = StorageBackEnd.temporaryFolder()
+        let token = DeviceToken.generate()
+        let server = try SQLiteMoodServerStorage(directory: folder)
+        _ = try await server.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(token))
+        var revocations = try server.tokenRevocations().makeAsyncIterator()
+        // As `moodtui account revoke` does from its own process.
+        #expect(try await SQLiteMoodServerStorage(directory: folder).revokeAllTokens(ofAccount: "alice") == 1)
+        #expect(await revocations.next() != nil)
+        #expect(try await server.revokedTokenHashes(among: [DeviceToken.hash(token)]) == [DeviceToken.hash(token)])
     }
 
     @Test func theSQLiteStoreKeepsItsIDTokensAndLogAcrossReopening() async throws {

@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import MoodServer
+import NIOWebSocket
 import Synchronization
 import SyncProtocol
 import Testing
@@ -19,6 +20,8 @@ import Testing
             let connected = Mutex(false)
             /// Whether the connection has ended (closed by either side, or refused).
             let finished = Mutex(false)
+            /// The close frame the server sent, once it has.
+            let closeCode = Mutex<WebSocketErrorCode?>(nil)
         }
 
         let state = State()
@@ -30,7 +33,7 @@ import Testing
                 defer { state.finished.withLock { $0 = true } }
                 var headers: HTTPFields = [.authorization: "Bearer \(token)"]
                 headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = device
-                try await WebSocketClient.connect(
+                let close = try await WebSocketClient.connect(
                     url: "ws://\(host):\(port)\(SyncEndpoint.subscribe)",
                     configuration: .init(additionalHeaders: headers), logger: Logger(label: "ws-test")
                 ) { inbound, _, _ in
@@ -41,11 +44,13 @@ import Testing
                         state.received.withLock { $0.append(push) }
                     }
                 }
+                state.closeCode.withLock { $0 = close?.closeCode }
             }
         }
 
         var connected: Bool { state.connected.withLock { $0 } }
         var finished: Bool { state.finished.withLock { $0 } }
+        var closeCode: WebSocketErrorCode? { state.closeCode.withLock { $0 } }
         var messages: [PushMessage] { state.received.withLock { $0 } }
         deinit { task.cancel() }
     }

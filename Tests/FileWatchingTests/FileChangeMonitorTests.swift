@@ -1,6 +1,6 @@
+import FileWatching
 import Foundation
 import Testing
-@testable import MoodStore
 
 @Suite struct FileChangeMonitorTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-monitor-\(UUID().uuidString)")
@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func writesToTheJournalsOwnFilesAreReported() throws {
-        let monitor = FileChangeMonitor(journalPath: folder.appendingPathComponent("journal.sqlite").path)
+        let monitor = FileChangeMonitor(databasePath: folder.appendingPathComponent("journal.sqlite").path)
         try #require(monitor.descriptor != nil, "inotify is there on Linux")
         try write("journal.sqlite-wal")
         #expect(monitor.drain())
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func writesToAnotherJournalInTheSameFolderAreNot() throws {
-        let monitor = FileChangeMonitor(journalPath: folder.appendingPathComponent("journal.sqlite").path)
+        let monitor = FileChangeMonitor(databasePath: folder.appendingPathComponent("journal.sqlite").path)
         try #require(monitor.descriptor != nil, "inotify is there on Linux")
         try write("phone.sqlite-wal")
         try write("journal.sq")

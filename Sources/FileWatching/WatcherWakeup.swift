@@ -3,16 +3,19 @@ import Synchronization
 import Glibc
 #endif
 
-/// Wakes the journal watcher's thread, which waits in `poll()` on file descriptors: a self-pipe
-/// it can poll beside the file-system watch, plus the flag that tells it to stop.
-final class WatcherWakeup: Sendable {
+/// Wakes a watcher's thread, which waits in `poll()` on file descriptors: a self-pipe it can
+/// poll beside the file-system watch, plus the flag that tells it to stop.
+public final class WatcherWakeup: Sendable {
     private let readEnd: Int32
     private let writeEnd: Int32
     private let stopped = Atomic<Bool>(false)
 
-    struct CreationFailed: Error {}
+    /// The pipe could not be made (the process is out of file descriptors).
+    public struct CreationFailed: Error {}
 
-    init() throws {
+    /// Makes the pipe.
+    /// - Throws: ``CreationFailed`` when the system refuses one.
+    public init() throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw CreationFailed() }
         for end in ends {
@@ -23,26 +26,26 @@ final class WatcherWakeup: Sendable {
     }
 
     /// The descriptor to poll for readability.
-    var descriptor: Int32 { readEnd }
+    public var descriptor: Int32 { readEnd }
 
     /// Whether ``stop()`` was called.
-    var isStopped: Bool { stopped.load(ordering: .acquiring) }
+    public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Wakes the waiting thread; safe from any thread.
-    func signal() {
+    public func signal() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
     /// Asks the thread to finish; returns false if that was asked before.
-    func stop() -> Bool {
+    public func stop() -> Bool {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return false }
         signal()
         return true
     }
 
     /// Clears pending wake-ups; returns whether there were any.
-    func drain() -> Bool {
+    public func drain() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 64)
         var woken = false
         while read(readEnd, &buffer, buffer.count) > 0 { woken = true }

@@ -3,22 +3,23 @@ import Foundation
 import Glibc
 #endif
 
-/// Wakes a thread when the journal's files are written, so that commits by *other processes*
-/// (which write the journal's `-wal` file) are noticed without polling.
+/// Wakes a thread when a database's files are written, so that commits by *other processes*
+/// (which write the database's `-wal` file) are noticed without polling.
 ///
-/// Uses inotify on the journal's folder where the system has it, and tells events on the
-/// journal's own files (`journal.sqlite`, `-wal`, `-shm`) from those on other files in the
+/// Uses inotify on the database's folder where the system has it, and tells events on the
+/// database's own files (`journal.sqlite`, `-wal`, `-shm`) from those on other files in the
 /// folder, such as a second journal. Without inotify ``pollInterval`` tells the caller to check
 /// on a timer instead.
-final class FileChangeMonitor: Sendable {
+public final class FileChangeMonitor: Sendable {
     /// A descriptor that becomes readable when the folder changes, or `nil` without inotify.
-    let descriptor: Int32?
-    /// The journal file's name: its `-wal` and `-shm` files start with it too.
+    public let descriptor: Int32?
+    /// The database file's name: its `-wal` and `-shm` files start with it too.
     private let fileName: [UInt8]
 
-    init(journalPath: String) {
-        let folder = (journalPath as NSString).deletingLastPathComponent
-        fileName = Array((journalPath as NSString).lastPathComponent.utf8)
+    /// Watches the folder of the database at `databasePath` for writes to its files.
+    public init(databasePath: String) {
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        fileName = Array((databasePath as NSString).lastPathComponent.utf8)
         #if canImport(Glibc)
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if fd >= 0, inotify_add_watch(fd, folder.isEmpty ? "." : folder, UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO)) >= 0 {
@@ -30,12 +31,12 @@ final class FileChangeMonitor: Sendable {
         descriptor = nil
     }
 
-    /// How often to check without inotify; `nil` with it.
-    var pollInterval: Int32? { descriptor == nil ? 250 : nil }
+    /// How often to check without inotify (milliseconds); `nil` with it.
+    public var pollInterval: Int32? { descriptor == nil ? 250 : nil }
 
-    /// Reads the pending events; returns whether one of them was on the journal's files, or the
+    /// Reads the pending events; returns whether one of them was on the database's files, or the
     /// kernel dropped events (its queue overflowed), which may have been.
-    func drain() -> Bool {
+    public func drain() -> Bool {
         #if canImport(Glibc)
         guard let descriptor else { return false }
         var touched = false

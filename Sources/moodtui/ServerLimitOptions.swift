@@ -1,0 +1,42 @@
+import ArgumentParser
+import MoodServer
+
+/// The connection limits `moodtui serve` lets a person change (see README.md, "The sync server").
+struct ServerLimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Connections served at once; one more is answered 503.", valueName: "count"))
+    var maxConnections = ConnectionLimits().maximumConnections
+
+    @Option(help: ArgumentHelp("Connections served at once from one IP address.", valueName: "count"))
+    var maxConnectionsPerAddress = ConnectionLimits().maximumConnectionsPerAddress
+
+    @Option(help: ArgumentHelp("Seconds a connection may wait without sending a request.", valueName: "seconds"))
+    var idleTimeout = Self.seconds(ConnectionLimits().idleTimeout)
+
+    @Option(help: ArgumentHelp("Seconds a request's head may take once it has begun.", valueName: "seconds"))
+    var headerTimeout = Self.seconds(ConnectionLimits().headerTimeout)
+
+    @Option(help: ArgumentHelp("Seconds a request may take, from its head to the end of its response.", valueName: "seconds"))
+    var requestTimeout = Self.seconds(ConnectionLimits().requestTimeout)
+
+    @Option(help: ArgumentHelp("Seconds between WebSocket pings; a socket that misses one is closed.", valueName: "seconds"))
+    var pingInterval = Self.seconds(ConnectionLimits().webSocketPingInterval)
+
+    func validate() throws {
+        guard maxConnections > 0, maxConnectionsPerAddress > 0 else { throw ValidationError("connection caps must be positive") }
+        guard [idleTimeout, headerTimeout, requestTimeout, pingInterval].allSatisfy({ $0 > 0 }) else {
+            throw ValidationError("timeouts must be positive")
+        }
+    }
+
+    /// The limits as the server takes them.
+    var limits: ConnectionLimits {
+        ConnectionLimits(
+            idleTimeout: .seconds(idleTimeout), headerTimeout: .seconds(headerTimeout), requestTimeout: .seconds(requestTimeout),
+            webSocketPingInterval: .seconds(pingInterval), maximumConnections: maxConnections,
+            maximumConnectionsPerAddress: maxConnectionsPerAddress)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
