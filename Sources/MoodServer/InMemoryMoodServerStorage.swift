@@ -102,10 +102,11 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
             var entry = state.accounts[account.id] ?? AccountState(account: account)
             var deleted: [UUID] = []
             for id in ids {
-                guard let record = entry.moods[id], record.content != nil else { continue }
+                let current = entry.moods[id]
+                guard TombstoneRule.needsTombstone(current) else { continue }
                 entry.lastSequence += 1
                 entry.moods[id] = MoodRecord(id: id, content: nil, version: entry.lastSequence, sequence: entry.lastSequence)
-                deleted.append(id)
+                if current != nil { deleted.append(id) }
             }
             state.accounts[account.id] = entry
             return DeletionResult(deleted: deleted, latestSequence: entry.lastSequence)

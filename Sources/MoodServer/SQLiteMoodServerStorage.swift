@@ -70,10 +70,12 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         try await pool.write { db in
             var sequence = try Self.lastSequence(db, account)
             var deleted: [UUID] = []
-            for id in ids where try Self.record(db, account, id)?.content != nil {
+            for id in ids {
+                let current = try Self.record(db, account, id)
+                guard TombstoneRule.needsTombstone(current) else { continue }
                 sequence += 1
                 try Self.store(db, account, MoodRecord(id: id, content: nil, version: sequence, sequence: sequence))
-                deleted.append(id)
+                if current != nil { deleted.append(id) }
             }
             try Self.setLastSequence(db, account, sequence)
             return DeletionResult(deleted: deleted, latestSequence: sequence)

@@ -48,12 +48,29 @@ import Testing
         let alice = try await account(storage)
         let upload = Fixtures.upload(note: "gone soon")
         _ = try await storage.upsert([upload], in: alice)
-        #expect(try await storage.delete([upload.id, UUID()], in: alice).deleted == [upload.id])
+        let unknown = UUID()
+        #expect(try await storage.delete([upload.id, unknown], in: alice).deleted == [upload.id])
         #expect(try await storage.delete([upload.id], in: alice).deleted.isEmpty)
         let again = try await storage.upsert([upload], in: alice)
         #expect(again.conflicts == [MoodConflict(id: upload.id, reason: .deleted, server: nil)])
-        #expect(try await storage.changes(in: alice, after: 0, limit: 10).changes == [.delete(upload.id)])
+        #expect(try await storage.changes(in: alice, after: 0, limit: 10).changes == [.delete(upload.id), .delete(unknown)])
         #expect(try await storage.accounts().first?.moods == 0)
+    }
+
+    /// Issue #11: an upload held up in the network, delivered after a deletion of the same id
+    /// that reached the server first, created the mood again on every device.
+    @Test(arguments: StorageBackEnd.allCases)
+    func anUploadDeliveredAfterTheDeletionOfAnIDTheServerNeverSawIsAnsweredDeleted(_ backEnd: StorageBackEnd) async throws {
+        let storage = try backEnd.make()
+        let alice = try await account(storage)
+        let late = Fixtures.upload(note: "held up in the network")
+        let deletion = try await storage.delete([late.id], in: alice)
+        #expect(deletion.deleted.isEmpty, "nothing was deleted: the server did not have it")
+        let upload = try await storage.upsert([late], in: alice)
+        #expect(upload.saved.isEmpty)
+        #expect(upload.conflicts == [MoodConflict(id: late.id, reason: .deleted, server: nil)])
+        #expect(try await storage.changes(in: alice, after: 0, limit: 10).changes == [.delete(late.id)])
+        #expect(try await storage.delete([late.id], in: alice).latestSequence == deletion.latestSequence, "a second deletion writes nothing")
     }
 
     @Test(arguments: StorageBackEnd.allCases)
