@@ -115,6 +115,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI"]),
         .target(name: "AppTesting", path: "Tests/AppTesting"),
+        .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "MoodKit"]),

@@ -11,6 +11,9 @@ public struct SyncStatus: Hashable, Sendable {
         case synced
         /// Requests are on their way.
         case syncing
+        /// Moods wait and the engine will take them at `nextRun` without being woken (a
+        /// deletion whose undo window is still open), or as soon as it can (`nil`).
+        case pending(nextRun: Date?)
         /// The server could not be reached (or was busy); the next attempt is at `retryAt`.
         case offline(retryAt: Date, reason: String)
         /// Sync stopped on a failure a retry cannot fix (say, a revoked token), in words.

@@ -69,10 +69,16 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     }
 
     /// When ``timeDidPass()`` next has something to change sooner than the minute-by-minute date
-    /// refresh: a highlight ending, or the next second of an "offline, retrying in N s" countdown.
+    /// refresh: a highlight ending, or the next second of a countdown ("offline · retry in N s",
+    /// "sync in N s").
     public var nextTimedChange: Date? {
         var next = highlights.values.min()
-        if case .offline(let retryAt, _) = syncStatus.state, retryAt > now() {
+        let countdownEnd: Date? = switch syncStatus.state {
+        case .offline(let retryAt, _): retryAt
+        case .pending(let nextRun): nextRun
+        default: nil
+        }
+        if let countdownEnd, countdownEnd > now() {
             let countdown = now().addingTimeInterval(1)
             next = min(next ?? countdown, countdown)
         }

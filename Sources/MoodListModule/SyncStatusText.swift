@@ -1,7 +1,7 @@
 import Foundation
 import MoodKit
 
-/// The header's words for a ``SyncStatus``: "synced", "syncing…", "offline · retry in 12 s",
+/// The header's words for a ``SyncStatus``: "synced", "syncing…", "sync in 4 s", "offline · retry in 12 s",
 /// "sync error: …", each followed by what waits ("· 3 waiting", "· 1 failed", "· 1 unreadable").
 enum SyncStatusText {
     static func describe(_ status: SyncStatus, now: Date) -> String {
@@ -10,6 +10,9 @@ enum SyncStatusText {
         case .localOnly: return "local journal"
         case .synced: parts = ["synced"]
         case .syncing: parts = ["syncing…"]
+        case .pending(let nextRun):
+            let seconds = nextRun.map { Int($0.timeIntervalSince(now).rounded(.up)) } ?? 0
+            parts = [seconds > 0 ? "sync in \(seconds) s" : "sync pending"]
         case .offline(let retryAt, _):
             let seconds = Int(retryAt.timeIntervalSince(now).rounded(.up))
             parts = [seconds > 0 ? "offline · retry in \(seconds) s" : "offline · retrying"]

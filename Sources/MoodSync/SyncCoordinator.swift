@@ -5,43 +5,50 @@ import MoodStore
 import SyncProtocol
 
 /// Runs sync in the background: owns the change processors, wakes them when the journal changes
-/// locally, when the server pushes, when the push socket (re)connects and when a retry is due,
+/// locally, when the server pushes, when the push socket (re)connects and when a timer is due,
 /// and publishes a ``SyncStatus`` for the screen.
 ///
 /// As in the Moody design, the processors find their work through predicates on the journal, so
 /// nothing pending lives only in memory: at launch every processor runs once and picks up what a
 /// crash or a closed laptop left. Before the first request the engine checks with the server
-/// that the token opens the account the journal's moods belong to. Transient failures back off
-/// exponentially with jitter (one timer for the whole engine); a refused token or a server that
-/// does not speak the protocol stops sync until the person acts; refused moods are marked failed
-/// on their rows. Nothing here runs on the UI thread.
+/// that the token opens the account the journal's moods belong to.
+///
+/// The engine's state is one ``SyncHealth`` value and the set of processors running; the header
+/// is a pure function of it (``SyncStatusRule``). After every round it looks at the journal
+/// again (``followUp()``), so that nothing waits without a timer: work that matches a
+/// processor's predicate is either on its way, started at once, or due at a scheduled time.
+/// Transient failures back off exponentially with jitter (one timer for the whole engine); any
+/// sign that the server is back (a push socket connecting, any answered request) sends what
+/// waits at once. Nothing here runs on the UI thread.
 public actor SyncCoordinator {
-    private let store: JournalStore
-    private let remote: any MoodRemote
-    private let settings: SyncEngineSettings
-    private let logger: Logger
+    let store: JournalStore
+    let remote: any MoodRemote
+    let settings: SyncEngineSettings
+    let logger: Logger
     private let statusHandler: @Sendable (SyncStatus) -> Void
-    private let inProgress = InProgressTracker<Mood.ID>()
-    private var processors: Task<Processors, any Error>?
-    private var lanes = SyncLanes()
+    let inProgress = InProgressTracker<Mood.ID>()
+    var processors: Task<Processors, any Error>?
+    var lanes = SyncLanes()
 
-    private var wakes: AsyncStream<Wake>.Continuation?
-    private var backoff: Backoff
-    /// When the retry after a transient failure is due, while backing off, and its timer.
-    private var retry: (date: Date, timer: Task<Void, Never>)?
-    private var transientFailure = ""
-    /// Why sync stopped for good, in words: nothing runs until the person acts.
-    private var stopReason: String?
-    /// The last refusal of a request, shown until the next success.
-    private var requestFailure: String?
-    private var activeWork = 0
-    private var removalDue: (date: Date, timer: Task<Void, Never>)?
-    private var lastStatus: SyncStatus?
+    var wakes: AsyncStream<Wake>.Continuation?
+    var health = SyncHealth.starting
+    var backoff: Backoff
+    /// The processors running now, and those asked for again while they ran.
+    private(set) var running: Set<Work> = []
+    private var requested: Set<Work> = []
+    /// The one timer that wakes the engine on its own: a retry after a failure, or a deletion
+    /// whose undo window closes.
+    var timer: (date: Date, task: Task<Void, Never>)?
+    var lastStatus: SyncStatus?
 
     /// Why the engine wakes up.
-    enum Wake: Sendable { case launch, localChange, connected, pushed, retry, removalDue }
+    enum Wake: Sendable {
+        case launch, localChange, connected, pushed, timer
+        /// A round found work left for these processors (``followUp(after:progressed:)``).
+        case followUp(Set<Work>)
+    }
     /// What it then does.
-    enum Work: Sendable { case upload, remove, download }
+    enum Work: Hashable, Sendable { case upload, remove, download }
 
     /// The three change processors, made once the account is checked.
     struct Processors: Sendable {
@@ -81,23 +88,23 @@ public actor SyncCoordinator {
         }
         defer {
             watcher?.stop()
-            removalDue?.timer.cancel()
-            retry?.timer.cancel()
+            timer?.task.cancel()
         }
         await withDiscardingTaskGroup { group in
             group.addTask { await self.listenForPushes(wakes) }
             wakes.yield(.launch)
             for await wake in stream {
-                for work in self.work(for: wake) { group.addTask { await self.perform(work) } }
+                for work in self.work(for: wake) { start(work, in: &group) }
                 publishStatus()
             }
             group.cancelAll()
         }
     }
 
-    /// One full round with automatic sync off: deletes every marked mood on the server, uploads
-    /// everything waiting, applies every remote change, and repeats while a merge left a local
-    /// edit to upload. For `moodtui sync --once` and for tests that drive devices step by step.
+    /// One full round with automatic sync off: deletes on the server every mood whose undo
+    /// window closed, uploads everything waiting, applies every remote change, and repeats while
+    /// a merge left a local edit to upload. For `moodtui sync --once` and for tests that drive
+    /// devices step by step.
     /// - Throws: the first ``RemoteError`` or ``SyncStopped`` (what was done before it stays
     ///   done), or a store error.
     @discardableResult
@@ -112,7 +119,7 @@ public actor SyncCoordinator {
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
-            succeeded()
+            answered()
         } catch {
             failed(error)
             throw error
@@ -123,179 +130,148 @@ public actor SyncCoordinator {
         return report
     }
 
-    private func work(for wake: Wake) -> [Work] {
-        guard stopReason == nil else { return [] }
+    private func work(for wake: Wake) -> Set<Work> {
+        if case .stopped = health { return [] }
         switch wake {
-        case .launch, .retry:
-            retry = nil
+        case .timer:
+            timer = nil
+            return [.remove, .upload, .download]
+        case .launch:
             return [.remove, .upload, .download]
         case .connected:
             // The server is back: no reason to wait out a backoff, and pushes may have been missed.
-            clearRetry()
-            backoff.reset()
+            answered()
             return [.remove, .upload, .download]
         case .pushed:
             return [.download]
         case .localChange:
-            return retry == nil ? [.remove, .upload] : []
-        case .removalDue:
-            removalDue = nil
-            return retry == nil ? [.remove] : []
+            return health.retryAt == nil ? [.remove, .upload] : []
+        case .followUp(let works):
+            return works
         }
     }
 
-    private func perform(_ work: Work) async {
-        activeWork += 1
-        publishStatus()
-        defer {
-            activeWork -= 1
-            publishStatus()
+    private func start(_ work: Work, in group: inout DiscardingTaskGroup) {
+        guard !running.contains(work) else {
+            requested.insert(work)  // once more when it is done: it may have read before the change
+            return
         }
+        running.insert(work)
+        group.addTask { await self.perform(work) }
+    }
+
+    private func perform(_ work: Work) async {
+        var progressed = false
         do {
             let processors = try await checkedProcessors()
             await enter(work == .download ? .download : .localWrites)
             defer { leaveLane() }
-            let talkedToServer: Bool
             switch work {
             case .upload:
-                talkedToServer = try await processors.uploader.uploadPending() > 0
+                progressed = try await processors.uploader.uploadPending() > 0
+                if progressed { answered() }
             case .remove:
                 let outcome = try await processors.remover.removePending()
-                scheduleRemoval(at: outcome.nextDue)
-                talkedToServer = outcome.talkedToServer
+                if outcome.talkedToServer { answered() }
+                progressed = outcome.purgedUnsent + outcome.deletedOnServer > 0 || outcome.talkedToServer
             case .download:
-                talkedToServer = try await processors.downloader.fetchChanges() != nil
+                if try await processors.downloader.fetchChanges() != nil { answered() }
+                progressed = true
             }
-            if talkedToServer { succeeded() }
         } catch {
             if !Task.isCancelled { failed(error) }  // quitting cancels requests: not a failure
         }
+        running.remove(work)
+        followUp(after: work, progressed: progressed)
+        publishStatus()
     }
 
-    /// The processors, once the server confirmed that the token opens the journal's account
-    /// (adopting the account for a journal that never had one, when the environment gave the token).
-    private func checkedProcessors() async throws -> Processors {
-        if let processors {
-            do { return try await processors.value } catch {
-                // Every call waiting on this check fails with it; the next wake checks again.
-                if self.processors == processors { self.processors = nil }
-                throw error
+    /// Looks at the journal after a round, so that nothing waits without a timer: work asked for
+    /// while the round ran runs again; while the server answers, waiting uploads and deletions
+    /// whose undo window closed go at once (unless the round moved nothing: then they wait for
+    /// the backoff instead of spinning); a deletion still in its undo window gets the timer;
+    /// while the engine backs off, the retry timer stands.
+    private func followUp(after work: Work, progressed: Bool) {
+        guard !Task.isCancelled else { return }
+        if case .stopped = health { return }
+        var again: Set<Work> = requested.remove(work) != nil ? [work] : []
+        if let retryAt = health.retryAt {
+            schedule(at: retryAt)
+        } else {
+            do {
+                let pending = try PendingSyncWork.read(from: store)
+                var due: Set<Work> = []
+                if pending.uploads > 0 && !running.contains(.upload) { due.insert(.upload) }
+                if pending.removalsDue && !running.contains(.remove) { due.insert(.remove) }
+                if !due.isEmpty && !progressed {
+                    schedule(at: Date().addingTimeInterval(backoff.nextDelay().timeInterval))
+                } else {
+                    again.formUnion(due)
+                }
+                if let nextDue = pending.nextRemovalDue { schedule(at: nextDue) }
+            } catch {
+                failed(error)
             }
         }
-        let task = Task { [store, remote, settings, logger, inProgress] in
-            let account = try await remote.accountInfo()
-            let journalAccount = try store.setting(SyncSettings.accountKey)
-            if let journalAccount, journalAccount != account.id {
-                throw SyncStopped.anotherAccount(account.name)
-            }
-            if journalAccount == nil { try store.setSetting(SyncSettings.accountKey, to: account.id) }
-            let journal = SyncJournal(store: store, identity: account.id)
-            return Processors(
-                uploader: MoodUploader(journal: journal, remote: remote, inProgress: inProgress, logger: logger),
-                downloader: MoodDownloader(journal: journal, remote: remote, pageSize: settings.pageSize, logger: logger),
-                remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, logger: logger))
-        }
-        processors = task
-        return try await task.value
+        if !again.isEmpty { wakes?.yield(.followUp(again)) }
     }
 
-    private func enter(_ lane: SyncLanes.Lane) async {
-        guard !lanes.enter(lane) else { return }
-        await withCheckedContinuation { lanes.wait(for: lane, $0) }
-    }
-
-    private func leaveLane() {
-        for admitted in lanes.leave() { admitted.resume() }
-    }
-
-    private func succeeded() {
+    /// Records that the server answered: the engine is healthy again, and a retry timer is no
+    /// longer needed (what waits goes at once, through ``followUp(after:progressed:)``).
+    func answered() {
+        if health.retryAt != nil { cancelTimer() }
+        health = .reachable
         backoff.reset()
-        clearRetry()
-        requestFailure = nil
     }
 
-    private func failed(_ error: any Error) {
+    /// Records a failure and what it means for the engine.
+    func failed(_ error: any Error) {
         switch error {
         case RemoteError.unreachable, RemoteError.unavailable:
-            guard retry == nil else { return }  // one retry timer for the whole engine
+            // One retry timer for the whole engine: a second failure does not put it off.
+            if case .unreachable(let retryAt, _) = health, retryAt > Date() { return }
             let delay = backoff.nextDelay()
-            transientFailure = "\(error)"
             logger.notice("sync failed; retrying", metadata: ["error": "\(error)", "in": "\(delay)"])
-            let wakes = wakes
-            retry = (Date().addingTimeInterval(delay.timeInterval), Task {
-                try? await Task.sleep(for: delay)
-                if !Task.isCancelled { wakes?.yield(.retry) }
-            })
+            health = .unreachable(retryAt: Date().addingTimeInterval(delay.timeInterval), reason: "\(error)")
+            schedule(at: Date().addingTimeInterval(delay.timeInterval))
         case RemoteError.unauthorized:
             stop("\(error); log in again with `moodtui login`, then restart moodtui")
         case RemoteError.incompatible, is SyncStopped:
             stop("\(error)")
         default:  // a refused request, or the journal could not be read or written
-            requestFailure = "\(error)"
             logger.error("sync request failed", metadata: ["error": "\(error)"])
+            let delay = backoff.nextDelay()
+            health = .failing(retryAt: Date().addingTimeInterval(delay.timeInterval), reason: "\(error)")
+            schedule(at: Date().addingTimeInterval(delay.timeInterval))
         }
     }
 
     private func stop(_ reason: String) {
-        stopReason = reason
-        clearRetry()
+        health = .stopped(reason)
+        cancelTimer()
         logger.error("sync stopped", metadata: ["reason": "\(reason)"])
     }
 
-    private func clearRetry() {
-        retry?.timer.cancel()
-        retry = nil
-    }
-
-    /// Wakes the remover when the next deleted mood's undo window closes.
-    private func scheduleRemoval(at date: Date?) {
-        guard let date, removalDue.map({ date < $0.date }) ?? true else { return }
-        removalDue?.timer.cancel()
+    /// Sets the engine's one timer to `date`, unless it is already due sooner.
+    func schedule(at date: Date) {
+        guard timer.map({ date < $0.date }) ?? true else { return }
+        timer?.task.cancel()
         let wakes = wakes
-        removalDue = (date, Task {
+        timer = (date, Task {
             try? await Task.sleep(for: .milliseconds(Int(max(0, date.timeIntervalSinceNow) * 1000) + 1))
-            if !Task.isCancelled { wakes?.yield(.removalDue) }
+            if !Task.isCancelled { wakes?.yield(.timer) }
         })
     }
 
-    /// How long a push connection must have lasted for a reconnect to start again at the
-    /// shortest delay: a socket that keeps dropping at once must not cause a full round a second.
-    private static let stableConnection: TimeInterval = 10
-
-    /// Keeps a push WebSocket open, reconnecting with backoff; each connection and push wakes the
-    /// engine, and a connection that cannot be made counts as a transient failure.
-    private func listenForPushes(_ wakes: AsyncStream<Wake>.Continuation) async {
-        var backoff = settings.retry
-        while !Task.isCancelled && stopReason == nil {
-            let started = Date()
-            do {
-                try await remote.listenForPushes(connected: { wakes.yield(.connected) }, pushed: { wakes.yield(.pushed) })
-                if Date().timeIntervalSince(started) >= Self.stableConnection { backoff.reset() }
-            } catch {
-                guard !Task.isCancelled else { return }
-                // No socket means no server: say so now rather than at the next request.
-                failed(error)
-                publishStatus()
-            }
-            try? await Task.sleep(for: backoff.nextDelay())
-        }
+    func cancelTimer() {
+        timer?.task.cancel()
+        timer = nil
     }
 
-    private func publishStatus() {
+    /// Publishes the status ``SyncStatusRule`` gives for the engine's state, when it changed.
+    func publishStatus() {
         let backlog = (try? store.read { try $0.syncBacklog() }) ?? SyncBacklog()
-        let state: SyncStatus.State
-        if let stopReason {
-            state = .error(stopReason)
-        } else if let retry {
-            state = .offline(retryAt: retry.date, reason: transientFailure)
-        } else if activeWork > 0 {
-            state = .syncing
-        } else if let requestFailure {
-            state = .error(requestFailure)
-        } else {
-            state = .synced
-        }
-        let status = SyncStatus(state: state, waiting: backlog.waiting, failed: backlog.failed, unreadable: backlog.unreadable)
+        let status = SyncStatusRule.status(health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date)
         guard status != lastStatus else { return }
         lastStatus = status
         statusHandler(status)

@@ -1,12 +1,19 @@
 /// The sync engine's knobs. The defaults are the app's; tests and `moodtui sync` change some.
 public struct SyncEngineSettings: Sendable {
-    /// The delays between attempts after a transient failure (and between WebSocket reconnects).
+    /// The delays between attempts after a failure.
     public var retry: Backoff
+    /// The delays between attempts to open the push socket while the server cannot be reached:
+    /// short, because connecting is cheap and is how the engine notices the server is back.
+    public var reconnect: Backoff
     /// Changes asked for per `GET /v1/changes` page.
     public var pageSize: Int
 
-    public init(retry: Backoff = Backoff(), pageSize: Int = 1_000) {
+    public init(
+        retry: Backoff = Backoff(), reconnect: Backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(1)),
+        pageSize: Int = 1_000
+    ) {
         self.retry = retry
+        self.reconnect = reconnect
         self.pageSize = pageSize
     }
 }

@@ -77,6 +77,8 @@ enum SyncStatusLine {
         case .localOnly: state = "not logged in"
         case .synced: state = "synced"
         case .syncing: state = "syncing"
+        case .pending(let nextRun):
+            state = nextRun.map { "pending; next sync in \(max(0, Int($0.timeIntervalSinceNow.rounded(.up)))) s" } ?? "pending"
         case .offline(let retryAt, let reason):
             state = "offline (\(reason)); retrying in \(max(0, Int(retryAt.timeIntervalSinceNow.rounded(.up)))) s"
         case .error(let message): state = "error: \(message)"

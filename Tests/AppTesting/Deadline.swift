@@ -29,3 +29,13 @@ public func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Senda
     }
     return (try? condition()) == true
 }
+
+/// ``waitUntil(upTo:_:)`` for a condition that has to await (say, a question to a server).
+public func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool) async -> Bool {
+    let end = ContinuousClock.now + timeout
+    while ContinuousClock.now < end {
+        if (try? await condition()) == true { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return (try? await condition()) == true
+}

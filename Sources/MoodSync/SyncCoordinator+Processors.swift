@@ -1,0 +1,41 @@
+import Foundation
+import MoodStore
+
+/// Making the processors once the account is checked, and keeping downloads apart from local writes.
+extension SyncCoordinator {
+    /// The processors, once the server confirmed that the token opens the journal's account
+    /// (adopting the account for a journal that never had one, when the environment gave the token).
+    func checkedProcessors() async throws -> Processors {
+        if let processors {
+            do { return try await processors.value } catch {
+                // Every call waiting on this check fails with it; the next wake checks again.
+                if self.processors == processors { self.processors = nil }
+                throw error
+            }
+        }
+        let task = Task { [store, remote, settings, logger, inProgress] in
+            let account = try await remote.accountInfo()
+            let journalAccount = try store.setting(SyncSettings.accountKey)
+            if let journalAccount, journalAccount != account.id {
+                throw SyncStopped.anotherAccount(account.name)
+            }
+            if journalAccount == nil { try store.setSetting(SyncSettings.accountKey, to: account.id) }
+            let journal = SyncJournal(store: store, identity: account.id)
+            return Processors(
+                uploader: MoodUploader(journal: journal, remote: remote, inProgress: inProgress, logger: logger),
+                downloader: MoodDownloader(journal: journal, remote: remote, pageSize: settings.pageSize, logger: logger),
+                remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, logger: logger))
+        }
+        processors = task
+        return try await task.value
+    }
+
+    func enter(_ lane: SyncLanes.Lane) async {
+        guard !lanes.enter(lane) else { return }
+        await withCheckedContinuation { lanes.wait(for: lane, $0) }
+    }
+
+    func leaveLane() {
+        for admitted in lanes.leave() { admitted.resume() }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import MoodKit
+import MoodStore
+
+/// The status the header shows, as a pure function of the engine's state: tested on its own,
+/// and it never says "synced" while anything waits.
+enum SyncStatusRule {
+    /// - Parameters:
+    ///   - health: where the engine stands with the server.
+    ///   - busy: whether a request is on its way.
+    ///   - backlog: what the journal holds for the engine.
+    ///   - nextRun: when the engine runs next without being woken (a deletion's undo window
+    ///     closing, a recheck), if it is scheduled.
+    static func status(health: SyncHealth, busy: Bool, backlog: SyncBacklog, nextRun: Date?) -> SyncStatus {
+        let state: SyncStatus.State
+        switch health {
+        case .stopped(let reason): state = .error(reason)
+        case .unreachable(let retryAt, let reason): state = .offline(retryAt: retryAt, reason: reason)
+        case .failing(_, let reason) where !busy: state = .error(reason)
+        case .starting, .reachable, .failing:
+            if busy {
+                state = .syncing
+            } else if backlog.waiting > 0 {
+                state = .pending(nextRun: nextRun)
+            } else {
+                state = .synced
+            }
+        }
+        return SyncStatus(state: state, waiting: backlog.waiting, failed: backlog.failed, unreadable: backlog.unreadable)
+    }
+}
