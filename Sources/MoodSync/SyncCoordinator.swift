@@ -36,6 +36,9 @@ public actor SyncCoordinator {
     /// The processors running now, and those asked for again while they ran.
     private(set) var running: Set<Work> = []
     private var requested: Set<Work> = []
+    /// Processors whose last round failed: they run again when the retry timer fires, or as soon
+    /// as another request is answered.
+    private var awaitingRetry: Set<Work> = []
     /// The one timer that wakes the engine on its own: a retry after a failure, or a deletion
     /// whose undo window closes.
     var timer: (date: Date, task: Task<Void, Never>)?
@@ -135,6 +138,7 @@ public actor SyncCoordinator {
         switch wake {
         case .timer:
             timer = nil
+            awaitingRetry = []
             return [.remove, .upload, .download]
         case .launch:
             return [.remove, .upload, .download]
@@ -179,7 +183,10 @@ public actor SyncCoordinator {
                 progressed = true
             }
         } catch {
-            if !Task.isCancelled { failed(error) }  // quitting cancels requests: not a failure
+            if !Task.isCancelled {  // quitting cancels requests: not a failure
+                failed(error)
+                awaitingRetry.insert(work)
+            }
         }
         running.remove(work)
         followUp(after: work, progressed: progressed)
@@ -219,7 +226,12 @@ public actor SyncCoordinator {
     /// Records that the server answered: the engine is healthy again, and a retry timer is no
     /// longer needed (what waits goes at once, through ``followUp(after:progressed:)``).
     func answered() {
-        if health.retryAt != nil { cancelTimer() }
+        if health.retryAt != nil {
+            cancelTimer()
+            // Whatever failed (a download as much as an upload) goes now, not at the next push.
+            if !awaitingRetry.isEmpty { wakes?.yield(.followUp(awaitingRetry)) }
+            awaitingRetry = []
+        }
         health = .reachable
         backoff.reset()
     }

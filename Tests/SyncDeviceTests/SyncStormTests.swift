@@ -1,0 +1,119 @@
+import AppTesting
+import Foundation
+import JournalTesting
+import MoodKit
+import MoodStore
+import MoodSync
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A storm: four devices of one account do random work through a proxy that injects faults,
+/// while `moodtui sync` and `moodtui serve` are killed with SIGKILL now and then. After the
+/// storm, with the network healed and two full rounds on each device, every device and a fresh
+/// one hold the same list: every mood added is there exactly once unless some device deleted
+/// it, no deleted mood is anywhere, and nothing waits.
+///
+/// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_STORM_SEED=N`
+/// replays a seed that failed.
+@Suite(.serialized) struct SyncStormTests {
+    static let operations = ProcessInfo.processInfo.environment["MOODTUI_STORM_OPERATIONS"].flatMap(Int.init) ?? 1_000
+    static let seed = ProcessInfo.processInfo.environment["MOODTUI_STORM_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
+
+    @Test(.timeLimit(.minutes(3 + operations / 2_000)))
+    func randomWorkThroughFaultsAndKillsConvergesWithNothingLostDoubledOrBroughtBack() async throws {
+        let seed = Self.seed
+        var random = SeededGenerator(seed: seed)
+        let data = temporaryServerFolder()
+        var server = try await ServerProcess.start(data: data)
+        let port = server.port
+        let proxy = try FaultProxy(upstreamPort: port)
+        defer { proxy.close() }
+        var devices: [LiveDevice] = []
+        for _ in 0..<4 { devices.append(try await LiveDevice(server: server, through: proxy)) }
+        proxy.randomFaults = FaultProxy.RandomFaults(
+            [.resetBeforeRequest, .resetMidRequest, .loseAnswer, .truncateAnswer, .delay(.milliseconds(20))], rate: 0.15, seed: seed)
+        // Three devices sync in this process; the fourth through a `moodtui sync` process that is
+        // killed now and then (and the test writes its journal from this process meanwhile).
+        let engines = devices.prefix(3).map { device in Task { await device.engine.run() } }
+        defer { engines.forEach { $0.cancel() } }
+        var syncProcess = try SyncProcess(device: devices[3], server: proxy.url)
+
+        var storm = StormLedger()
+        for step in 0..<Self.operations {
+            let device = devices[Int.random(in: 0..<4, using: &random)]
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<40:
+                storm.added.insert(try device.add("storm \(step)", level: MoodLevel.allCases.randomElement(using: &random)!).id)
+            case 40..<65:
+                guard let id = try device.list().keys.sorted(by: { $0.uuidString < $1.uuidString }).randomElement(using: &random) else { continue }
+                try? device.edit(id, note: "edited at \(step)")  // it may have gone meanwhile
+            case 65..<80:
+                guard let id = try device.list().keys.sorted(by: { $0.uuidString < $1.uuidString }).randomElement(using: &random) else { continue }
+                if (try? device.delete(id)) != nil { storm.deleted.insert(id) }
+            case 80..<92:
+                // Deleted in the app, then undone at once: it must survive (unless deleted elsewhere).
+                guard let id = try device.list().keys.sorted(by: { $0.uuidString < $1.uuidString }).randomElement(using: &random) else { continue }
+                guard (try? device.store.write(origin: .ui, { try $0.markForDeletion(id) })) != nil else { continue }
+                do { try device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch { storm.deleted.insert(id) }
+            case 92..<97:
+                syncProcess.kill()
+                syncProcess = try SyncProcess(device: devices[3], server: proxy.url)
+            default:
+                _ = await server.stop(SIGKILL)
+                server = try await ServerProcess.start(data: data, port: port)
+            }
+            if step % 25 == 0 { await Task.yield() }
+        }
+
+        // Heal: no more faults or kills.
+        proxy.randomFaults = nil
+        syncProcess.kill()
+        engines.forEach { $0.cancel() }
+        // Two rounds: the first sends what each device still holds, the second brings it to all.
+        for _ in 0..<2 {
+            for device in devices { try await device.syncOnce() }
+        }
+        let fresh = try await LiveDevice(server: server)
+        try await fresh.syncOnce()
+
+        let expected = storm.added.subtracting(storm.deleted)
+        let freshList = try fresh.list()
+        #expect(Set(freshList.keys) == expected, "seed \(seed): missing \(expected.subtracting(freshList.keys).count), brought back \(Set(freshList.keys).subtracting(expected).count)")
+        for (index, device) in devices.enumerated() {
+            #expect(try device.list() == freshList, "seed \(seed): device \(index) differs from a fresh one")
+            #expect(try device.store.read { try $0.syncBacklog() } == SyncBacklog(), "seed \(seed): device \(index) still waits")
+        }
+        await server.stop()
+    }
+}
+
+/// What the storm did: the moods added, and those deleted (for good) anywhere.
+private struct StormLedger {
+    var added: Set<Mood.ID> = []
+    var deleted: Set<Mood.ID> = []
+}
+
+/// `moodtui sync` on a device's journal, talking to `server`, until killed with SIGKILL (when
+/// the test kills it, or when it goes away).
+private final class SyncProcess {
+    private let pid: pid_t
+    private var running = true
+
+    init(device: LiveDevice, server: URL) throws {
+        pid = try Spawn.start(
+            try BuiltProducts.moodtui.path, ["sync", "--journal", device.journal.path],
+            environment: ProcessInfo.processInfo.environment.merging(["MOODTUI_SERVER": server.absoluteString]) { $1 },
+            output: .discard, error: .discard)
+    }
+
+    func kill() {
+        guard running else { return }
+        running = false
+        Glibc.kill(pid, SIGKILL)
+        _ = Spawn.wait(pid)
+    }
+
+    deinit { kill() }
+}
