@@ -51,8 +51,8 @@ extension JournalSnapshot {
     }
 
     /// The value stored under `key`, read in this snapshot.
-    public func setting(_ key: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+    public func setting(_ key: JournalSettingKey) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key.rawValue])
     }
 }
 

@@ -5,12 +5,12 @@ import GRDB
 /// (its id, the sync server, its token and the change token).
 extension JournalStore {
     /// The value stored under `key`, if any.
-    public func setting(_ key: String) throws -> String? {
+    public func setting(_ key: JournalSettingKey) throws -> String? {
         try read { try $0.setting(key) }
     }
 
     /// Stores `value` under `key`, or removes the key when `value` is `nil`.
-    public func setSetting(_ key: String, to value: String?) throws {
+    public func setSetting(_ key: JournalSettingKey, to value: String?) throws {
         try pool.write { db in try JournalWriter(db: db).setSetting(key, to: value) }
     }
 
@@ -18,9 +18,10 @@ extension JournalStore {
     /// used to break ties when two devices' edits conflict.
     public func deviceID() throws -> String {
         try pool.write { db in
-            if let id = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'deviceID'") { return id }
+            let writer = JournalWriter(db: db)
+            if let id = try writer.snapshot.setting(.deviceID) { return id }
             let id = UUID().uuidString.lowercased()
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('deviceID', ?)", arguments: [id])
+            try writer.setSetting(.deviceID, to: id)
             return id
         }
     }

@@ -10,11 +10,11 @@ import MoodKit
 extension JournalWriter {
     /// Stores `value` under `key` in this transaction (`nil` removes it): the change token is saved
     /// with the page of changes it covers.
-    public func setSetting(_ key: String, to value: String?) throws {
+    public func setSetting(_ key: JournalSettingKey, to value: String?) throws {
         if let value {
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").execute(arguments: [key, value])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").execute(arguments: [key.rawValue, value])
         } else {
-            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key.rawValue])
         }
     }
 

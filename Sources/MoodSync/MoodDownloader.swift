@@ -47,7 +47,7 @@ actor MoodDownloader {
 
     /// Reads page after page; the next page is already on its way while one is being applied.
     private func fetchAll() async throws -> Int {
-        var token = try journal.read { try $0.setting(SyncSettings.changeTokenKey) }.map(ChangeToken.init(rawValue:))
+        var token = try journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
         var applied = 0
         var next: Task<ChangesResponse, any Error>?
         defer { next?.cancel() }
@@ -69,7 +69,7 @@ actor MoodDownloader {
                 }
                 try writer.releaseQuarantine(of: page.changes.map(\.id))
                 try quarantine(page.unreadable, with: writer)
-                try writer.setSetting(SyncSettings.changeTokenKey, to: page.token.rawValue)
+                try writer.setSetting(.changeToken, to: page.token.rawValue)
                 return changed
             }
             token = page.token

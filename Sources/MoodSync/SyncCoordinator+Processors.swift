@@ -15,11 +15,11 @@ extension SyncCoordinator {
         }
         let task = Task { [store, remote, settings, logger, inProgress] in
             let account = try await remote.accountInfo()
-            let journalAccount = try store.setting(SyncSettings.accountKey)
+            let journalAccount = try store.setting(.syncAccount)
             if let journalAccount, journalAccount != account.id {
                 throw SyncStopped.anotherAccount(account.name)
             }
-            if journalAccount == nil { try store.setSetting(SyncSettings.accountKey, to: account.id) }
+            if journalAccount == nil { try store.setSetting(.syncAccount, to: account.id) }
             let journal = SyncJournal(store: store, identity: account.id)
             return Processors(
                 uploader: MoodUploader(journal: journal, remote: remote, inProgress: inProgress, logger: logger),

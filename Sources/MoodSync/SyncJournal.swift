@@ -15,7 +15,7 @@ struct SyncJournal: Sendable {
     ///   to another account meanwhile, or what `updates` throws.
     func write<T>(_ updates: (JournalWriter) throws -> T) throws -> T {
         try store.write(origin: .sync) { writer in
-            guard try writer.snapshot.setting(SyncSettings.accountKey) == identity else { throw SyncStopped.accountChanged }
+            guard try writer.snapshot.setting(.syncAccount) == identity else { throw SyncStopped.accountChanged }
             return try updates(writer)
         }
     }

@@ -25,7 +25,7 @@ extension SyncSettings {
         _ account: SyncAccount, identity: String, existingMoods: ExistingMoods, in store: JournalStore
     ) throws {
         try store.write(origin: .commandLine) { writer in
-            let current = try writer.snapshot.setting(accountKey)
+            let current = try writer.snapshot.setting(.syncAccount)
             if current != identity {
                 if current != nil {
                     switch existingMoods {
@@ -33,11 +33,11 @@ extension SyncSettings {
                     case .discard: try writer.purgeAll()
                     }
                 }
-                try writer.setSetting(changeTokenKey, to: nil)
+                try writer.setSetting(.changeToken, to: nil)
             }
-            try writer.setSetting(serverKey, to: account.server.absoluteString)
-            try writer.setSetting(tokenKey, to: account.token)
-            try writer.setSetting(accountKey, to: identity)
+            try writer.setSetting(.syncServer, to: account.server.absoluteString)
+            try writer.setSetting(.syncToken, to: account.token)
+            try writer.setSetting(.syncAccount, to: identity)
         }
     }
 
@@ -45,8 +45,8 @@ extension SyncSettings {
     /// stay, so that logging in again to the same account resumes and another account asks.
     public static func logOut(of store: JournalStore) throws {
         try store.write(origin: .commandLine) { writer in
-            try writer.setSetting(serverKey, to: nil)
-            try writer.setSetting(tokenKey, to: nil)
+            try writer.setSetting(.syncServer, to: nil)
+            try writer.setSetting(.syncToken, to: nil)
         }
     }
 }

@@ -14,19 +14,23 @@ public struct SyncAccount: Hashable, Sendable {
     }
 }
 
-/// The journal settings the sync engine reads and writes. Keys are named here only.
-public enum SyncSettings {
-    static let serverKey = "sync.server"
-    static let tokenKey = "sync.token"
-    /// The server's account identity ("store/account"), to notice a login to another account.
-    static let accountKey = "sync.account"
+extension JournalSettingKey {
+    /// The sync server's base URL.
+    static let syncServer = JournalSettingKey(rawValue: "sync.server")
+    /// The device token.
+    static let syncToken = JournalSettingKey(rawValue: "sync.token")
+    /// The server's account identity (`GET /v1/account`'s `id`), to notice a login to another account.
+    static let syncAccount = JournalSettingKey(rawValue: "sync.account")
     /// Where this journal stands in the account's change log; saved with each page applied.
-    static let changeTokenKey = "sync.changeToken"
+    static let changeToken = JournalSettingKey(rawValue: "sync.changeToken")
+}
 
+/// The journal settings the sync engine reads and writes (their keys above).
+public enum SyncSettings {
     /// The account the journal is logged in to, if any.
     public static func account(in store: JournalStore) throws -> SyncAccount? {
-        guard let server = try store.setting(serverKey).flatMap(URL.init(string:)),
-            let token = try store.setting(tokenKey)
+        guard let server = try store.setting(.syncServer).flatMap(URL.init(string:)),
+            let token = try store.setting(.syncToken)
         else { return nil }
         return SyncAccount(server: server, token: token)
     }
@@ -34,6 +38,6 @@ public enum SyncSettings {
     /// The identity of the account the journal's moods belong to; it outlives a logout, so that
     /// logging in again to the same account picks up where the journal left off.
     public static func accountIdentity(in store: JournalStore) throws -> String? {
-        try store.setting(accountKey)
+        try store.setting(.syncAccount)
     }
 }

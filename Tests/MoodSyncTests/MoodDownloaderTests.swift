@@ -16,7 +16,7 @@ import Testing
         #expect(try await phone.downloader.fetchChanges() == 5)
         #expect(try phone.notes() == Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.note) }))
         #expect(phone.remote.requests == Array(repeating: .changes, count: 3))
-        #expect(try phone.store.setting("sync.changeToken") != nil)
+        #expect(try phone.store.setting(.changeToken) != nil)
         for mood in moods { #expect(try phone.mood(mood.id)?.sync.summary == .synced) }
 
         #expect(try await phone.downloader.fetchChanges() == 0)
@@ -28,7 +28,7 @@ import Testing
         let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice())
         let mood = try laptop.add("kept")
         _ = try await laptop.uploader.uploadPending()
-        try phone.store.setSetting("sync.changeToken", to: "999999")
+        try phone.store.setSetting(.changeToken, to: "999999")
 
         #expect(try await phone.downloader.fetchChanges() == 1)
         #expect(try phone.mood(mood.id)?.note == "kept")
@@ -57,7 +57,7 @@ import Testing
 
         // An edit stamped earlier than the server's copy (a slow clock), but made on top of it.
         try phone.edit(mood.id, note: "phone's edit", at: mood.modifiedAt.addingTimeInterval(-60))
-        try phone.store.setSetting("sync.changeToken", to: nil)  // see the server's copy again
+        try phone.store.setSetting(.changeToken, to: nil)  // see the server's copy again
         _ = try await phone.downloader.fetchChanges()
         #expect(try phone.mood(mood.id)?.note == "phone's edit")
         #expect(try phone.mood(mood.id)?.sync.changedSinceUpload == true)

@@ -27,7 +27,7 @@ final class TestDevice: Sendable {
         journal = try TemporaryJournal()
         self.remote = remote
         let identity = remote.accountID
-        try journal.store.setSetting(SyncSettings.accountKey, to: identity)
+        try journal.store.setSetting(.syncAccount, to: identity)
         let sync = SyncJournal(store: journal.store, identity: identity)
         let inProgress = InProgressTracker<Mood.ID>()
         uploader = MoodUploader(journal: sync, remote: remote, inProgress: inProgress, logger: Self.logger)

@@ -1,0 +1,14 @@
+/// The name of a value kept with the journal (its `setting` table), typed so that a misspelt
+/// key is a compile error rather than a value silently never found.
+///
+/// Each module that keeps settings names its keys in an extension, in one place: the store
+/// its own (``deviceID``), the sync engine the server, token, account and change token.
+public struct JournalSettingKey: RawRepresentable, Hashable, Sendable {
+    /// The key as stored.
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// This journal's device id (``JournalStore/deviceID()``).
+    static let deviceID = JournalSettingKey(rawValue: "deviceID")
+}
