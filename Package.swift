@@ -106,11 +106,11 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "JournalTesting"]),
+        .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "AppTesting"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),
         .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
         .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
-        .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting"]),
+        .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodKit", "JournalTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI"]),

@@ -1,5 +1,5 @@
+import AppTesting
 @testable import CacheTracking
-import JournalTesting
 import Testing
 
 @Suite struct BlockedSortedListTests {

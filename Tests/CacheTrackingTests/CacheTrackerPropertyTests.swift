@@ -1,3 +1,4 @@
+import AppTesting
 import CacheTracking
 import Foundation
 import JournalTesting

@@ -1,3 +1,4 @@
+import AppTesting
 @testable import CacheTracking
 import Foundation
 import JournalTesting

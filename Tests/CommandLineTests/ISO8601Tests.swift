@@ -1,5 +1,5 @@
+import AppTesting
 import Foundation
-import JournalTesting
 import MoodKit
 @testable import moodtui
 import Testing

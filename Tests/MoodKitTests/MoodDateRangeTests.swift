@@ -1,5 +1,5 @@
 import Foundation
-import JournalTesting
+import AppTesting
 import MoodKit
 import Testing
 

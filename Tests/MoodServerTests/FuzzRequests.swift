@@ -1,6 +1,6 @@
+import AppTesting
 import Foundation
 import HTTPTypes
-import JournalTesting
 import NIOCore
 import SyncProtocol
 

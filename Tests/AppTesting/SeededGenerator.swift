@@ -1,7 +1,10 @@
-/// A deterministic random number generator (SplitMix64), so a failing random test fails again.
-public struct SeededGenerator: RandomNumberGenerator {
+/// A deterministic random number generator (SplitMix64, Steele, Lea and Flood 2014) whose whole
+/// state is its seed, so that a failing randomized test fails again from the seed it printed.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
+
     public init(seed: UInt64) { state = seed }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
