@@ -52,13 +52,27 @@ public final class JournalStore: Sendable {
     ///
     /// - Throws: whatever `updates` throws, or a database error; nothing is written then.
     public func write<T>(origin: ChangeOrigin, _ updates: (JournalWriter) throws -> T) throws -> T {
-        try pool.write { db in
-            try db.cachedStatement(sql: "UPDATE changeWriter SET txn = txn + 1, origin = ?, pid = ?")
-                .execute(arguments: [origin.rawValue, ProcessInfo.processInfo.processIdentifier])
-            let result = try updates(JournalWriter(db: db))
-            try ChangeLogPruning.pruneIfDue(db)
-            return result
-        }
+        try pool.write { db in try Self.stamped(db, origin: origin, updates) }
+    }
+
+    /// The same for async code such as the sync engine's actors: the transaction runs on the
+    /// journal's writer queue while the calling task waits suspended, so that no thread of the
+    /// concurrency pool blocks on SQLite (or on another process holding the write lock).
+    ///
+    /// - Throws: as the blocking version, or `CancellationError` when the task was cancelled
+    ///   before the transaction began.
+    public func write<T: Sendable>(origin: ChangeOrigin, _ updates: @Sendable (JournalWriter) throws -> T) async throws -> T {
+        try await pool.write { db in try Self.stamped(db, origin: origin, updates) }
+    }
+
+    /// One write transaction's body: stamps it with its origin for the change log's triggers,
+    /// runs `updates`, and trims the change log when it is due.
+    private static func stamped<T>(_ db: Database, origin: ChangeOrigin, _ updates: (JournalWriter) throws -> T) throws -> T {
+        try db.cachedStatement(sql: "UPDATE changeWriter SET txn = txn + 1, origin = ?, pid = ?")
+            .execute(arguments: [origin.rawValue, ProcessInfo.processInfo.processIdentifier])
+        let result = try updates(JournalWriter(db: db))
+        try ChangeLogPruning.pruneIfDue(db)
+        return result
     }
 
     /// Moves everything in the write-ahead log into the database file and empties the log: after
@@ -70,6 +84,12 @@ public final class JournalStore: Sendable {
     /// Runs `reads` against one consistent snapshot of the journal.
     public func read<T>(_ reads: (JournalSnapshot) throws -> T) throws -> T {
         try pool.read { db in try reads(JournalSnapshot(db: db)) }
+    }
+
+    /// The same for async code: the snapshot is read on one of the journal's reader queues while
+    /// the calling task waits suspended.
+    public func read<T: Sendable>(_ reads: @Sendable (JournalSnapshot) throws -> T) async throws -> T {
+        try await pool.read { db in try reads(JournalSnapshot(db: db)) }
     }
 
     /// Calls `handler` after each commit made through this store (this process only; see

@@ -47,7 +47,7 @@ actor MoodDownloader {
 
     /// Reads page after page; the next page is already on its way while one is being applied.
     private func fetchAll() async throws -> Int {
-        var token = try journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
+        var token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
         var applied = 0
         var next: Task<ChangesResponse, any Error>?
         defer { next?.cancel() }
@@ -62,13 +62,14 @@ actor MoodDownloader {
             }
             let (remote, pageSize) = (remote, pageSize)
             next = page.more ? Task { try await remote.changes(since: page.token, limit: pageSize) } : nil
-            applied += try journal.write { writer in
+            let logger = logger
+            applied += try await journal.write { writer in
                 var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
                 let changed = try page.changes.reduce(0) { count, change in
                     count + (try Self.apply(change, to: &local, with: writer) ? 1 : 0)
                 }
                 try writer.releaseQuarantine(of: page.changes.map(\.id))
-                try quarantine(page.unreadable, with: writer)
+                try Self.quarantine(page.unreadable, with: writer, logger: logger)
                 try writer.setSetting(.changeToken, to: page.token.rawValue)
                 return changed
             }
@@ -79,7 +80,7 @@ actor MoodDownloader {
 
     /// Sets aside the page's changes that break the protocol's rules, and says so in the log:
     /// the mood stays as this device has it until a readable change of it arrives.
-    private func quarantine(_ unreadable: [UnreadableChange], with writer: JournalWriter) throws {
+    private static func quarantine(_ unreadable: [UnreadableChange], with writer: JournalWriter, logger: Logger) throws {
         for change in unreadable {
             logger.warning(
                 "set aside a change from the server that breaks the protocol's rules",

@@ -45,9 +45,8 @@ actor MoodRemover {
         var outcome = Outcome()
         var waitedForUploads = false
         while true {
-            let marked = try journal.read {
-                try $0.moodsWaitingForRemoval(markedBefore: cutoff, limit: SyncLimits.maximumDeletionBatch + inProgress.count)
-            }
+            let limit = SyncLimits.maximumDeletionBatch + inProgress.count
+            let marked = try await journal.read { try $0.moodsWaitingForRemoval(markedBefore: cutoff, limit: limit) }
             // A mood whose upload is on its way is left for later: deleted first, it could be
             // created again by the upload landing after the deletion.
             let due = inProgress.claim(marked, id: \.id)
@@ -56,7 +55,7 @@ actor MoodRemover {
             defer { inProgress.release(due.map(\.id)) }
             // Never uploaded: nobody to tell. The purge checks again in its transaction.
             let neverSent = due.filter { !$0.mayBeOnServer }.map(\.id)
-            let purgedLocally = try journal.write { writer in
+            let purgedLocally = try await journal.write { writer in
                 try neverSent.filter { try writer.purgeIfNeverUploaded($0) }
             }
             outcome.purgedUnsent += purgedLocally.count
@@ -67,9 +66,9 @@ actor MoodRemover {
             outcome.deletedOnServer += response.deleted.count
             // Deleted on the server (or gone already): the server keeps a tombstone, so no late
             // upload can bring any of them back.
-            try journal.write { try $0.purgeMarked(ids) }
+            try await journal.write { [ids] in try $0.purgeMarked(ids) }
         }
-        let nextMark = try journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.timeInterval) }
+        let nextMark = try await journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.timeInterval) }
         let retry = waitedForUploads ? now.addingTimeInterval(Self.recheckInFlight) : nil
         outcome.nextDue = [nextMark.flatMap { $0 > now ? $0 : nil }, retry].compactMap { $0 }.min()
         return outcome

@@ -32,9 +32,8 @@ actor MoodUploader {
     func uploadPending() async throws -> Int {
         var uploaded = 0
         while true {
-            let waiting = try journal.read {
-                try $0.moodsWaitingForUpload(limit: SyncLimits.maximumUploadBatch + inProgress.count)
-            }
+            let limit = SyncLimits.maximumUploadBatch + inProgress.count
+            let waiting = try await journal.read { try $0.moodsWaitingForUpload(limit: limit) }
             let batch = inProgress.claim(Self.firstBatch(of: inProgress.free(waiting, id: \.id)), id: \.id)
             guard !batch.isEmpty else { return uploaded }
             defer { inProgress.release(batch.map(\.id)) }
@@ -58,7 +57,7 @@ actor MoodUploader {
     private func upload(_ read: [Mood]) async throws -> Int {
         // From here on the server may hold these moods, even if the answer never arrives. A mood
         // a person changed or deleted since it was read stays out: it is read again.
-        let marked = try journal.write { try $0.markUploadAttempted(read) }
+        let marked = try await journal.write { try $0.markUploadAttempted(read) }
         let batch = read.filter { marked.contains($0.id) }
         guard !batch.isEmpty else { return 0 }
         let response: UploadResponse
@@ -70,14 +69,14 @@ actor MoodUploader {
             guard case .rejected(let reason) = error else { throw error }
             guard batch.count > 1 else {
                 logger.error("upload refused", metadata: ["mood": "\(batch[0].id)", "reason": "\(reason)"])
-                try journal.write { try $0.recordSyncFailure(batch, message: "refused by the server: \(reason)") }
+                try await journal.write { try $0.recordSyncFailure(batch, message: "refused by the server: \(reason)") }
                 return 0
             }
             let half = batch.count / 2
             return try await upload(Array(batch[..<half])) + (try await upload(Array(batch[half...])))
         }
         let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
-        try journal.write { writer in
+        try await journal.write { writer in
             for saved in response.saved {
                 if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
             }

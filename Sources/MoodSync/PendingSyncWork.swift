@@ -11,9 +11,9 @@ struct PendingSyncWork: Hashable, Sendable {
     var nextRemovalDue: Date?
 
     /// Reads it in one snapshot.
-    static func read(from store: JournalStore, now: Date = Date()) throws -> PendingSyncWork {
+    static func read(from store: JournalStore, now: Date = Date()) async throws -> PendingSyncWork {
         let window = JournalWriter.undoWindow.timeInterval
-        return try store.read { snapshot in
+        return try await store.read { snapshot in
             let marks = try snapshot.earliestDeletionMark()
             let due = marks.map { $0.addingTimeInterval(window) }
             return PendingSyncWork(

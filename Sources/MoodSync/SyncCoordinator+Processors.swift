@@ -15,11 +15,13 @@ extension SyncCoordinator {
         }
         let task = Task { [store, remote, settings, logger, inProgress] in
             let account = try await remote.accountInfo()
-            let journalAccount = try store.setting(.syncAccount)
+            let journalAccount = try await store.read { try $0.setting(.syncAccount) }
             if let journalAccount, journalAccount != account.id {
                 throw SyncStopped.anotherAccount(account.name)
             }
-            if journalAccount == nil { try store.setSetting(.syncAccount, to: account.id) }
+            if journalAccount == nil {
+                try await store.write(origin: .sync) { try $0.setSetting(.syncAccount, to: account.id) }
+            }
             let journal = SyncJournal(store: store, identity: account.id)
             return Processors(
                 uploader: MoodUploader(journal: journal, remote: remote, inProgress: inProgress, logger: logger),

@@ -24,7 +24,7 @@ extension SyncCoordinator {
                 guard !Task.isCancelled else { return }
                 // No socket means no server: say so now rather than at the next request.
                 failed(error)
-                publishStatus()
+                await publishStatus()
             }
             try? await Task.sleep(for: reconnect.nextDelay())
         }

@@ -43,6 +43,8 @@ public actor SyncCoordinator {
     /// whose undo window closes.
     var timer: (date: Date, task: Task<Void, Never>)?
     var lastStatus: SyncStatus?
+    /// Counts ``publishStatus()`` calls, so that one overtaken by a later call does not publish.
+    private var statusReads = 0
 
     /// Why the engine wakes up.
     enum Wake: Sendable {
@@ -98,7 +100,7 @@ public actor SyncCoordinator {
             wakes.yield(.launch)
             for await wake in stream {
                 for work in self.work(for: wake) { start(work, in: &group) }
-                publishStatus()
+                await publishStatus()
             }
             group.cancelAll()
         }
@@ -113,21 +115,22 @@ public actor SyncCoordinator {
     @discardableResult
     public func syncOnce() async throws -> SyncReport {
         var report = SyncReport()
-        defer { publishStatus() }
         do {
             let processors = try await checkedProcessors()
             for _ in 0..<3 {
                 report.deleted += try await processors.remover.removePending().deletedOnServer
                 report.uploaded += try await processors.uploader.uploadPending()
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
-                guard try store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
+                guard try await store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
             answered()
         } catch {
             failed(error)
+            await publishStatus()
             throw error
         }
-        let backlog = try store.read { try $0.syncBacklog() }
+        await publishStatus()
+        let backlog = try await store.read { try $0.syncBacklog() }
         report.failed = backlog.failed
         report.unreadable = backlog.unreadable
         return report
@@ -189,8 +192,8 @@ public actor SyncCoordinator {
             }
         }
         running.remove(work)
-        followUp(after: work, progressed: progressed)
-        publishStatus()
+        await followUp(after: work, progressed: progressed)
+        await publishStatus()
     }
 
     /// Looks at the journal after a round, so that nothing waits without a timer: work asked for
@@ -198,7 +201,7 @@ public actor SyncCoordinator {
     /// whose undo window closed go at once (unless the round moved nothing: then they wait for
     /// the backoff instead of spinning); a deletion still in its undo window gets the timer;
     /// while the engine backs off, the retry timer stands.
-    private func followUp(after work: Work, progressed: Bool) {
+    private func followUp(after work: Work, progressed: Bool) async {
         guard !Task.isCancelled else { return }
         if case .stopped = health { return }
         var again: Set<Work> = requested.remove(work) != nil ? [work] : []
@@ -206,7 +209,7 @@ public actor SyncCoordinator {
             schedule(at: retryAt)
         } else {
             do {
-                let pending = try PendingSyncWork.read(from: store)
+                let pending = try await PendingSyncWork.read(from: store)
                 var due: Set<Work> = []
                 if pending.uploads > 0 && !running.contains(.upload) { due.insert(.upload) }
                 if pending.removalsDue && !running.contains(.remove) { due.insert(.remove) }
@@ -280,9 +283,14 @@ public actor SyncCoordinator {
         timer = nil
     }
 
-    /// Publishes the status ``SyncStatusRule`` gives for the engine's state, when it changed.
-    func publishStatus() {
-        let backlog = (try? store.read { try $0.syncBacklog() }) ?? SyncBacklog()
+    /// Publishes the status ``SyncStatusRule`` gives for the engine's state, when it changed. Of
+    /// calls that overlap while the backlog is read, only the last one publishes: an earlier
+    /// one's backlog may be older.
+    func publishStatus() async {
+        statusReads += 1
+        let read = statusReads
+        let backlog = (try? await store.read { try $0.syncBacklog() }) ?? SyncBacklog()
+        guard read == statusReads else { return }
         let status = SyncStatusRule.status(health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date)
         guard status != lastStatus else { return }
         lastStatus = status

@@ -10,17 +10,18 @@ struct SyncJournal: Sendable {
     /// The account identity checked with the server at start (``SyncCoordinator``).
     let identity: String
 
-    /// Runs `updates` in one write transaction with origin `sync`.
+    /// Runs `updates` in one write transaction with origin `sync`, without blocking a thread of
+    /// the concurrency pool.
     /// - Throws: ``SyncStopped/accountChanged`` (nothing written) when the journal was logged in
     ///   to another account meanwhile, or what `updates` throws.
-    func write<T>(_ updates: (JournalWriter) throws -> T) throws -> T {
-        try store.write(origin: .sync) { writer in
+    func write<T: Sendable>(_ updates: @Sendable (JournalWriter) throws -> T) async throws -> T {
+        try await store.write(origin: .sync) { [identity] writer in
             guard try writer.snapshot.setting(.syncAccount) == identity else { throw SyncStopped.accountChanged }
             return try updates(writer)
         }
     }
 
-    func read<T>(_ reads: (JournalSnapshot) throws -> T) throws -> T { try store.read(reads) }
+    func read<T: Sendable>(_ reads: @Sendable (JournalSnapshot) throws -> T) async throws -> T { try await store.read(reads) }
 }
 
 /// Why the engine stopped for good (until the person does something).

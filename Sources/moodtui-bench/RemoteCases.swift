@@ -56,8 +56,9 @@ struct RemoteCases {
         let device = try await BenchDevice(
             server: server, account: "backlog", path: journals.folder.appendingPathComponent("offline.sqlite").path)
         let total = quick ? 5_000 : 20_000
-        try device.store.write(origin: .ui) { writer in
-            for _ in 0..<total { try writer.add(journals.randomMood(note: "written offline")) }
+        let moods = (0..<total).map { _ in journals.randomMood(note: "written offline") }
+        try await device.store.write(origin: .ui) { writer in
+            for mood in moods { try writer.add(mood) }
         }
         let start = ContinuousClock.now
         let report = try await device.engine.syncOnce()

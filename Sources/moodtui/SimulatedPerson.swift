@@ -21,7 +21,7 @@ struct SimulatedPerson {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             guard !Task.isCancelled else { return }
-            let count = (try? journal.read { try $0.count(MoodFilter()) }) ?? 0
+            let count = (try? await journal.read { try $0.count(MoodFilter()) }) ?? 0
             let roll = Int.random(in: 0..<10, using: &generator)
             let action: Action = count < 4 || roll < 5 ? .add : roll < 8 ? .edit : .delete
             act(action, creatorID: creatorID, using: &generator)

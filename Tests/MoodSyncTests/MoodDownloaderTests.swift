@@ -78,7 +78,7 @@ import Testing
         #expect(try phone.notes()[mood.id] == nil)
 
         let marked = try #require(try phone.mood(mood.id)?.sync.markedForDeletionDate)
-        try phone.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id, now: marked) }  // within the window, however slow the machine
+        try await phone.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id, now: marked) }  // within the window, however slow the machine
         #expect(try phone.notes()[mood.id] == "edited on the laptop")
         #expect(try phone.mood(mood.id)?.sync.summary == .synced)
     }

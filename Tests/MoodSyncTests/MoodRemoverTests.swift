@@ -49,7 +49,7 @@ import Testing
         let mood = try device.add("maybe")
         _ = try await device.uploader.uploadPending()
         let now = Date()
-        try device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: now) }
+        try await device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: now) }
 
         let early = try await device.remover.removePending(now: now)
         #expect(early.deletedOnServer == 0)
@@ -84,7 +84,7 @@ import Testing
 
         let report = try await device.coordinator().syncOnce()  // `moodtui sync --once` in another shell
         #expect(report.deleted == 0)
-        try device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id) }
+        try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id) }
         _ = try await device.coordinator().syncOnce()
         #expect(try device.notes()[mood.id] == "keep me after all")
         #expect(try await device.remote.serverMoods()[mood.id] != nil)

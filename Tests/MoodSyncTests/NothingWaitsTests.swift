@@ -46,7 +46,7 @@ import Testing
         let statuses = SyncCoordinatorTests.Statuses()
         let engine = Task { await device.coordinator(settings: Self.slowRetries, status: statuses.record).run() }
         defer { engine.cancel() }
-        let moods = try device.store.write(origin: .ui) { writer in
+        let moods = try await device.store.write(origin: .ui) { writer in
             try (0..<2_000).map { index in
                 let mood = try Mood.new(level: .meh, note: "offline \(index)", creatorID: "device")
                 try writer.add(mood)

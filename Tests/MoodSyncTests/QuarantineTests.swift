@@ -28,7 +28,7 @@ import Testing
         #expect(try await phone.downloader.fetchChanges() == 2)
         #expect(try phone.notes() == [before.id: "before", after.id: "after"])
         #expect(try phone.backlog().unreadable == 1)
-        let set = try phone.store.read { try $0.quarantinedChanges() }
+        let set = try await phone.store.read { try $0.quarantinedChanges() }
         #expect(set.map(\.id) == [bad])
         #expect(set.first?.reason.contains("creatorID: invalid creatorID: it is empty") == true)
         #expect(try await phone.downloader.fetchChanges() == 0, "the token moved past it: it is not fetched again and again")

@@ -104,7 +104,7 @@ import Testing
         let mood = try device.add("mine")
         let journal = SyncJournal(store: device.store, identity: device.remote.accountID)
         try device.store.setSetting(.syncAccount, to: "another server/another account")
-        #expect(throws: SyncStopped.accountChanged) { try journal.write { try $0.recordUploaded(mood, version: 1) } }
+        await #expect(throws: SyncStopped.accountChanged) { try await journal.write { try $0.recordUploaded(mood, version: 1) } }
         #expect(try device.mood(mood.id)?.sync.remoteVersion == nil)
     }
 

@@ -17,7 +17,7 @@ import Glibc
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let laptop = try await LiveDevice(server: server)
         let count = 10_000  // twenty batches: enough upload left after each kill point for the kill to land in it
-        let moods = try laptop.store.write(origin: .ui) { writer in
+        let moods = try await laptop.store.write(origin: .ui) { writer in
             try (0..<count).map { index in
                 let mood = try Mood.new(level: .good, note: "mood \(index)", creatorID: "laptop")
                 try writer.add(mood)
@@ -61,10 +61,10 @@ import Glibc
         #expect(last.status == 0, "\(last.standardError)")
         #expect(killedMidUpload >= 1, "kills that landed mid-upload: \(killedMidUpload)")
 
-        #expect(try laptop.store.read { try $0.syncBacklog() } == SyncBacklog())
+        #expect(try await laptop.store.read { try $0.syncBacklog() } == SyncBacklog())
         let fresh = try await LiveDevice(server: server)
         try await fresh.syncOnce()
-        let downloaded = try fresh.store.read { try $0.moods(MoodFilter(), order: .newestFirst) }
+        let downloaded = try await fresh.store.read { try $0.moods(MoodFilter(), order: .newestFirst) }
         #expect(downloaded.count == count)
         #expect(Set(downloaded.map(\.id)) == Set(moods.map(\.id)))
         await server.stop()

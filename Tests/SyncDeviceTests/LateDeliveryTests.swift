@@ -26,7 +26,7 @@ import Testing
         // `moodtui sync` in another shell, on the same journal, while the upload is held up.
         try laptop.delete(mood.id)
         try await laptop.makeEngine().syncOnce()
-        #expect(try laptop.store.read { try $0.mood(id: mood.id) } == nil)
+        #expect(try await laptop.store.read { try $0.mood(id: mood.id) } == nil)
 
         proxy.releaseHeld()
         _ = try await heldUpload.value
@@ -53,7 +53,7 @@ import Testing
         let mood = try laptop.add("typo")
         let upload = Task { try await laptop.syncOnce() }
         #expect(await waitUntil { proxy.heldCount == 1 })
-        let purged = try laptop.store.write(origin: .commandLine) { writer in
+        let purged = try await laptop.store.write(origin: .commandLine) { writer in
             try writer.markForDeletion(mood.id, undo: .notOffered)
             return try writer.purgeIfNeverUploaded(mood.id)
         }

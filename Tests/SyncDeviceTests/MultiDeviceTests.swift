@@ -24,7 +24,7 @@ import Testing
         for index in [2, 0, 1] { try await devices[index].syncOnce() }
         for device in devices {
             #expect(try device.list().isEmpty)
-            #expect(try device.store.read { try $0.mood(id: mood.id) } == nil)
+            #expect(try await device.store.read { try $0.mood(id: mood.id) } == nil)
         }
         await server.stop()
     }
@@ -84,7 +84,7 @@ import Testing
         #expect(deleted.count > 2 && expected.count > 2)
         for device in devices {
             #expect(try device.list() == expected)
-            #expect(try device.store.read { try $0.syncBacklog() } == SyncBacklog())
+            #expect(try await device.store.read { try $0.syncBacklog() } == SyncBacklog())
         }
         let fresh = try await LiveDevice(server: server)
         try await fresh.syncOnce()

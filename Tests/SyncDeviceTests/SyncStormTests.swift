@@ -55,8 +55,8 @@ import Glibc
             case 80..<92:
                 // Deleted in the app, then undone at once: it must survive (unless deleted elsewhere).
                 guard let id = try device.list().keys.sorted(by: { $0.uuidString < $1.uuidString }).randomElement(using: &random) else { continue }
-                guard (try? device.store.write(origin: .ui, { try $0.markForDeletion(id) })) != nil else { continue }
-                do { try device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch { storm.deleted.insert(id) }
+                guard (try? await device.store.write(origin: .ui, { try $0.markForDeletion(id) })) != nil else { continue }
+                do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch { storm.deleted.insert(id) }
             case 92..<97:
                 syncProcess.kill()
                 syncProcess = try SyncProcess(device: devices[3], server: proxy.url)
@@ -83,7 +83,7 @@ import Glibc
         #expect(Set(freshList.keys) == expected, "seed \(seed): missing \(expected.subtracting(freshList.keys).count), brought back \(Set(freshList.keys).subtracting(expected).count)")
         for (index, device) in devices.enumerated() {
             #expect(try device.list() == freshList, "seed \(seed): device \(index) differs from a fresh one")
-            #expect(try device.store.read { try $0.syncBacklog() } == SyncBacklog(), "seed \(seed): device \(index) still waits")
+            #expect(try await device.store.read { try $0.syncBacklog() } == SyncBacklog(), "seed \(seed): device \(index) still waits")
         }
         await server.stop()
     }
