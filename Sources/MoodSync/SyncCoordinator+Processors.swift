@@ -7,7 +7,7 @@ extension SyncCoordinator {
     /// (adopting the account for a journal that never had one, when the environment gave the token).
     func checkedProcessors() async throws -> Processors {
         if let processors {
-            do { return try await processors.value } catch {
+            do { return try await Self.value(of: processors) } catch {
                 // Every call waiting on this check fails with it; the next wake checks again.
                 if self.processors == processors { self.processors = nil }
                 throw error
@@ -29,7 +29,13 @@ extension SyncCoordinator {
                 remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, logger: logger))
         }
         processors = task
-        return try await task.value
+        return try await Self.value(of: task)
+    }
+
+    /// The check's outcome; cancelling the waiting task cancels the check (and its request), as
+    /// when the engine quits while the server does not answer.
+    private static func value(of check: Task<Processors, any Error>) async throws -> Processors {
+        try await withTaskCancellationHandler { try await check.value } onCancel: { check.cancel() }
     }
 
     func enter(_ lane: SyncLanes.Lane) async {

@@ -11,9 +11,10 @@ import Glibc
 
 /// A storm: four devices of one account do random work through a proxy that injects faults,
 /// while `moodtui sync` and `moodtui serve` are killed with SIGKILL now and then. After the
-/// storm, with the network healed and two full rounds on each device, every device and a fresh
-/// one hold the same list: every mood added is there exactly once unless some device deleted
-/// it, no deleted mood is anywhere, and nothing waits.
+/// storm, with the network healed, the running engines converge on their own, and every device
+/// and a fresh one hold the same list: every mood added is there exactly once unless some
+/// device deleted it, no deleted mood is anywhere, and nothing waits. Every engine then returns
+/// when cancelled.
 ///
 /// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_STORM_SEED=N`
 /// replays a seed that failed.
@@ -36,7 +37,7 @@ import Glibc
             [.resetBeforeRequest, .resetMidRequest, .loseAnswer, .truncateAnswer, .delay(.milliseconds(20))], rate: 0.15, seed: seed)
         // Three devices sync in this process; the fourth through a `moodtui sync` process that is
         // killed now and then (and the test writes its journal from this process meanwhile).
-        let engines = devices.prefix(3).map { device in Task { await device.engine.run() } }
+        let engines = devices.prefix(3).map { RunningEngine($0.engine) }
         defer { engines.forEach { $0.cancel() } }
         var syncProcess = try SyncProcess(device: devices[3], server: proxy.url)
 
@@ -45,18 +46,18 @@ import Glibc
             let device = devices[Int.random(in: 0..<4, using: &random)]
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<40:
-                storm.added.insert(try device.add("storm \(step)", level: MoodLevel.allCases.randomElement(using: &random)!).id)
+                storm.add(try device.add("storm \(step)", level: MoodLevel.allCases.randomElement(using: &random)!).id)
             case 40..<65:
-                guard let id = try device.list().keys.sorted(by: { $0.uuidString < $1.uuidString }).randomElement(using: &random) else { continue }
-                try? device.edit(id, note: "edited at \(step)")  // it may have gone meanwhile
+                guard let id = storm.randomLiveMood(using: &random) else { continue }
+                try? device.edit(id, note: "edited at \(step)")  // it may not be here yet, or have gone
             case 65..<80:
-                guard let id = try device.list().keys.sorted(by: { $0.uuidString < $1.uuidString }).randomElement(using: &random) else { continue }
-                if (try? device.delete(id)) != nil { storm.deleted.insert(id) }
+                guard let id = storm.randomLiveMood(using: &random) else { continue }
+                if (try? device.delete(id)) != nil { storm.delete(id) }
             case 80..<92:
                 // Deleted in the app, then undone at once: it must survive (unless deleted elsewhere).
-                guard let id = try device.list().keys.sorted(by: { $0.uuidString < $1.uuidString }).randomElement(using: &random) else { continue }
+                guard let id = storm.randomLiveMood(using: &random) else { continue }
                 guard (try? await device.store.write(origin: .ui, { try $0.markForDeletion(id) })) != nil else { continue }
-                do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch { storm.deleted.insert(id) }
+                do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch { storm.delete(id) }
             case 92..<97:
                 syncProcess.kill()
                 syncProcess = try SyncProcess(device: devices[3], server: proxy.url)
@@ -67,18 +68,28 @@ import Glibc
             if step % 25 == 0 { await Task.yield() }
         }
 
-        // Heal: no more faults or kills.
+        // Heal: no more faults or kills. Every device gets a running engine again (the fourth's
+        // process is gone for good), and the engines must converge on their own: pushes, retries
+        // and the reconnect do it, with no round forced from outside.
         proxy.randomFaults = nil
         syncProcess.kill()
-        engines.forEach { $0.cancel() }
-        // Two rounds: the first sends what each device still holds, the second brings it to all.
-        for _ in 0..<2 {
-            for device in devices { try await device.syncOnce() }
+        let running = engines + [RunningEngine(devices[3].engine)]
+        defer { running.forEach { $0.cancel() } }
+        let converged = await waitUntil(upTo: .seconds(90)) { [devices] in
+            let lists = try devices.map { try $0.list() }
+            let waiting = try devices.map { try $0.store.read { try $0.syncBacklog() } }
+            return lists.allSatisfy { $0 == lists[0] } && waiting.allSatisfy { $0 == SyncBacklog() }
         }
+        #expect(converged, "seed \(seed): the running engines did not converge on their own")
+        running.forEach { $0.cancel() }
+        for engine in running {
+            let returned = await waitUntil(upTo: .seconds(30)) { engine.hasReturned }
+            #expect(returned, "seed \(seed): a cancelled engine did not return")
+        }
+
         let fresh = try await LiveDevice(server: server)
         try await fresh.syncOnce()
-
-        let expected = storm.added.subtracting(storm.deleted)
+        let expected = storm.liveMoods
         let freshList = try fresh.list()
         #expect(Set(freshList.keys) == expected, "seed \(seed): missing \(expected.subtracting(freshList.keys).count), brought back \(Set(freshList.keys).subtracting(expected).count)")
         for (index, device) in devices.enumerated() {
@@ -89,10 +100,34 @@ import Glibc
     }
 }
 
-/// What the storm did: the moods added, and those deleted (for good) anywhere.
+/// What the storm did: the moods added, those deleted (for good) anywhere, and those still
+/// live in an array as well, so that picking one at random costs as little at 20,000 operations
+/// as at 10.
 private struct StormLedger {
-    var added: Set<Mood.ID> = []
-    var deleted: Set<Mood.ID> = []
+    private var live: [Mood.ID] = []
+    private var positions: [Mood.ID: Int] = [:]
+    private var deleted: Set<Mood.ID> = []
+
+    /// Every mood added and not deleted since.
+    var liveMoods: Set<Mood.ID> { Set(live) }
+
+    mutating func add(_ id: Mood.ID) {
+        positions[id] = live.count
+        live.append(id)
+    }
+
+    mutating func delete(_ id: Mood.ID) {
+        guard deleted.insert(id).inserted, let position = positions.removeValue(forKey: id) else { return }
+        let last = live.removeLast()
+        if position < live.count {
+            live[position] = last
+            positions[last] = position
+        }
+    }
+
+    func randomLiveMood(using random: inout some RandomNumberGenerator) -> Mood.ID? {
+        live.isEmpty ? nil : live[Int.random(in: 0..<live.count, using: &random)]
+    }
 }
 
 /// `moodtui sync` on a device's journal, talking to `server`, until killed with SIGKILL (when

@@ -1,0 +1,36 @@
+import AppTesting
+import Foundation
+import MoodKit
+import MoodStore
+@testable import MoodSync
+import Testing
+
+/// The push socket against a network that accepts its connection and never answers the upgrade.
+@Suite(.timeLimit(.minutes(2))) struct PushSocketTests {
+    /// Without a deadline on the handshake, the engine waited for it for ever: no pushes, no
+    /// reconnect, and a device that missed every change until something else woke it.
+    @Test func anEngineWhosePushHandshakeStallsConnectsAgainAndHearsOfChanges() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        defer { proxy.close() }
+        let phone = try await LiveDevice(server: server, through: proxy)
+        let laptop = try await LiveDevice(server: server)
+        proxy.inject(.stall, on: FaultProxy.Match(pathPrefix: "/v1/subscribe"))
+
+        let run = RunningEngine(phone.engine)
+        defer { run.cancel() }
+        #expect(await waitUntil { proxy.counts[.stall] == 1 })
+        // The launch's download is done once it stored a change token; from here on only a push
+        // (or the download a new connection starts with) brings the laptop's mood.
+        #expect(await waitUntil { try phone.store.setting(.changeToken) != nil })
+        let mood = try laptop.add("written on the laptop")
+        try await laptop.syncOnce()
+
+        #expect(await waitUntil { try phone.list()[mood.id] != nil }, "the phone never heard of the laptop's mood")
+        #expect(await waitUntil { proxy.events.filter { $0.path.hasPrefix("/v1/subscribe") }.count >= 2 }, "no new push connection")
+        run.cancel()
+        #expect(await waitUntil { run.hasReturned })
+        proxy.dropStalled()
+        await server.stop()
+    }
+}
