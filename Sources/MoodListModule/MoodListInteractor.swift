@@ -59,6 +59,8 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         try write { try $0.markForDeletion(id) }
     }
 
+    public var undoWindow: Duration { JournalWriter.undoWindow }
+
     public func undoDelete(_ id: Mood.ID) throws(MoodListError) {
         try write { try $0.unmarkForDeletion(id) }
     }

@@ -15,8 +15,12 @@ public protocol MoodListInteractorInput: AnyObject {
     /// Saves a new mood and returns its id.
     func add(level: MoodLevel, note: String) throws(MoodListError) -> Mood.ID
     func edit(_ id: Mood.ID, level: MoodLevel, note: String) throws(MoodListError)
-    /// Marks a mood for deletion: it leaves the list at once and can be brought back with ``undoDelete(_:)``.
+    /// Marks a mood for deletion: it leaves the list at once and can be brought back with
+    /// ``undoDelete(_:)`` for ``undoWindow``.
     func delete(_ id: Mood.ID) throws(MoodListError)
+    /// How long after ``delete(_:)`` the deletion can be undone; after it, a sync engine may have
+    /// sent the deletion to the server, and the screen stops offering undo.
+    var undoWindow: Duration { get }
     func undoDelete(_ id: Mood.ID) throws(MoodListError)
     /// Looks for commits since the last call; results come through ``MoodListInteractorOutput``.
     func refresh()

@@ -81,23 +81,25 @@ extension MoodListPresenter {
     }
 
     private func delete(_ row: MoodRowViewModel) {
+        // Read before the deletion is written, so that the offer ends no later than the journal's window.
+        let deletedAt = now()
         do {
             try interactor.delete(row.id)
-            lastDeleted = row.id
-            message = MoodListMessage(.info, "Deleted. Press u to undo.")
+            undoOffer = UndoOffer(id: row.id, ends: deletedAt.addingTimeInterval(interactor.undoWindow.timeInterval))
+            message = .undoOffer
         } catch {
             message = MoodListMessage(.error, error.description)
         }
     }
 
     private func undoDelete() {
-        guard let id = lastDeleted else {
+        guard let id = undoOffer?.id else {
             message = MoodListMessage(.info, "Nothing to undo.")
             return
         }
         do {
             try interactor.undoDelete(id)
-            lastDeleted = nil
+            undoOffer = nil
             if let index = interactor.index(of: id) { select(index) }
             message = MoodListMessage(.info, "Restored.")
         } catch {

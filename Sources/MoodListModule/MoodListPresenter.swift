@@ -27,8 +27,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// The filter line while it is being typed.
     var filterField: TextFieldState?
     var message: MoodListMessage?
-    /// The last mood deleted here, which `u` brings back.
-    var lastDeleted: Mood.ID?
+    /// The last mood deleted here, which `u` brings back until the offer ends.
+    var undoOffer: UndoOffer?
     var displayed: MoodListViewModel?
     /// Where background sync stands, for the header.
     var syncStatus = SyncStatus.localOnly
@@ -64,15 +64,19 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     public func timeDidPass() {
         let now = now()
         highlights = highlights.filter { $0.value > now }
+        if let offer = undoOffer, offer.ends <= now {
+            undoOffer = nil
+            if message == .undoOffer { message = nil }
+        }
         window = window.map { $0.map(rows.refreshed) }
         render()
     }
 
     /// When ``timeDidPass()`` next has something to change sooner than the minute-by-minute date
-    /// refresh: a highlight ending, or the next second of a countdown ("offline · retry in N s",
-    /// "sync in N s").
+    /// refresh: a highlight or an undo offer ending, or the next second of a countdown
+    /// ("offline · retry in N s", "sync in N s").
     public var nextTimedChange: Date? {
-        var next = highlights.values.min()
+        var next = (Array(highlights.values) + [undoOffer?.ends].compactMap { $0 }).min()
         let countdownEnd: Date? = switch syncStatus.state {
         case .offline(let retryAt, _): retryAt
         case .pending(let nextRun): nextRun

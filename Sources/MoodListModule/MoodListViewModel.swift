@@ -61,6 +61,9 @@ public struct MoodListMessage: Hashable, Sendable {
         self.kind = kind
         self.text = text
     }
+
+    /// Said after a deletion, for as long as it can be undone.
+    public static let undoOffer = MoodListMessage(.info, "Deleted. Press u to undo.")
 }
 
 /// What can be open over the list.

@@ -8,11 +8,6 @@ import Testing
 /// What background sync looks like on the list: the header's status and the rows that arrive
 /// from another device, highlighted for a while.
 @Suite struct MoodListSyncTests {
-    /// A clock the test moves by hand.
-    final class TestClock: @unchecked Sendable {
-        var now = Date(timeIntervalSince1970: 1_800_000_000)
-    }
-
     let journal: TemporaryJournal
     let interactor: MoodListInteractor
     let presenter: MoodListPresenter
