@@ -20,7 +20,7 @@ import Testing
         defer { watcher.stop() }
         let mood = try journal.add()
         try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .great, note: "edited", at: .distantFuture) }
-        #expect(Deadline.wait(upTo: .seconds(5)) { received.changes.count >= 2 })
+        #expect(Deadline.wait(upTo: .seconds(20)) { received.changes.count >= 2 })
         let changes = received.changes
         #expect(changes.count == 2)
         #expect(changes.first?.inserted == [mood.id])
@@ -37,7 +37,7 @@ import Testing
         let other = try JournalStore(path: journal.path)
         let mood = try Mood.new(level: .bad, creatorID: "elsewhere")
         try other.write(origin: .commandLine) { try $0.add(mood) }
-        #expect(Deadline.wait(upTo: .seconds(1)) { received.changes.contains { $0.inserted.contains(mood.id) } })
+        #expect(Deadline.wait(upTo: .seconds(20)) { received.changes.contains { $0.inserted.contains(mood.id) } })
     }
 
     @Test func aBusyNeighbourInTheFolderDoesNotHoldUpAnotherConnectionsCommit() throws {
@@ -57,7 +57,7 @@ import Testing
         let other = try JournalStore(path: journal.path)
         let mood = try Mood.new(level: .great, creatorID: "elsewhere")
         try other.write(origin: .commandLine) { try $0.add(mood) }
-        #expect(Deadline.wait(upTo: .seconds(2)) { received.changes.contains { $0.inserted.contains(mood.id) } })
+        #expect(Deadline.wait(upTo: .seconds(20)) { received.changes.contains { $0.inserted.contains(mood.id) } })
     }
 
     @Test func aStoppedWatcherReportsNothingMore() throws {
@@ -68,7 +68,7 @@ import Testing
         defer { other.stop() }
         try journal.add()
         // The second watcher saw the second commit, so the first one had its chance too.
-        #expect(Deadline.wait(upTo: .seconds(5)) { received.changes.count >= 1 })
+        #expect(Deadline.wait(upTo: .seconds(20)) { received.changes.count >= 1 })
         #expect(received.changes.count == 1)
     }
 }

@@ -78,7 +78,7 @@ import Testing
         let app = try launch(thenRun: "stty -a")
         #expect(try app.waitForScreen { $0.contains("moodtui") })
         try app.press("q")
-        #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
+        #expect(try Deadline.wait(upTo: .seconds(20)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
         #expect(try app.exitStatus() == 0)
         // The terminal is back in its normal mode: line editing and echo on again.
         let settings = try app.screen()
@@ -90,7 +90,7 @@ import Testing
         let app = try launch()
         #expect(try app.waitForScreen { $0.contains("moodtui") })
         try app.press("C-c")
-        #expect(try Deadline.wait(upTo: .seconds(5)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
+        #expect(try Deadline.wait(upTo: .seconds(20)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
         #expect(try app.exitStatus() == 0)
     }
 

@@ -8,12 +8,9 @@ import Testing
         let poller = FileDescriptorPoller(inputDescriptor: nil, wakePipe: pipe)
         let waker = TerminalEventLoop.Waker(pipe: pipe)
         let thread = Thread { waker.wake() }
-        let started = ContinuousClock.now
         thread.start()
-        // Without the wake this would block for the whole (long) timeout.
-        let outcome = poller.wait(timeout: .seconds(30))
-        #expect(outcome == PollOutcome(woken: true))
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Without the wake this would block for the whole (long) timeout and report it.
+        #expect(poller.wait(timeout: .seconds(60)) == PollOutcome(woken: true))
     }
 
     @Test func manyWakesAreDrainedAtOnce() throws {
