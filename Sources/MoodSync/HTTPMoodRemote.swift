@@ -20,19 +20,11 @@ public struct HTTPMoodRemote: MoodRemote {
     private let logger: Logger
     /// How long one request may take before the server counts as unreachable.
     private let timeout: TimeAmount = .seconds(30)
-    /// How long the push socket's opening handshake may take before the server counts as unreachable.
-    private let pushHandshakeTimeout: Duration
 
-    /// - Parameter pushHandshakeTimeout: how long a push connection that the server (or something
-    ///   on the way) accepted may wait for the answer to its upgrade; tests shorten it.
-    public init(
-        account: SyncAccount, deviceID: String, client: HTTPClient = HTTPMoodRemote.sharedClient,
-        pushHandshakeTimeout: Duration = .seconds(10), logger: Logger
-    ) {
+    public init(account: SyncAccount, deviceID: String, client: HTTPClient = HTTPMoodRemote.sharedClient, logger: Logger) {
         self.account = account
         self.deviceID = deviceID
         self.client = client
-        self.pushHandshakeTimeout = pushHandshakeTimeout
         self.logger = logger
     }
 
@@ -68,9 +60,20 @@ public struct HTTPMoodRemote: MoodRemote {
     {
         var headers: HTTPFields = [.authorization: "Bearer \(account.token)"]
         headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = deviceID
-        let socket = PushSocket(url: webSocketURL, headers: headers, handshakeTimeout: pushHandshakeTimeout, logger: logger)
+        let url = webSocketURL
         do {
-            try await socket.listen(connected: connected, pushed: pushed)
+            try await WebSocketClient.connect(
+                // A short close handshake: quitting closes the socket, and must not wait 15 s (the
+                // default) for a server or network that does not answer the close.
+                url: url,
+                configuration: .init(additionalHeaders: headers, closeTimeout: .seconds(1), autoPing: .enabled(timePeriod: .seconds(20))),
+                logger: logger
+            ) { inbound, _, _ in
+                connected()
+                for try await message in inbound.messages(maxSize: 1 << 16) {
+                    if case .text = message { pushed() }
+                }
+            }
         } catch {
             throw .unreachable(Self.describe(error))
         }

@@ -16,15 +16,14 @@ struct BenchDevice {
         return logger
     }()
 
-    init(server: BenchServer, account: String, path: String) async throws {
-        try await self.init(url: server.url, token: try server.addDevice(account), path: path)
+    init(server: BenchServer, account: String, path: String, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
+        try await self.init(url: server.url, token: try server.addDevice(account), path: path, settings: settings)
     }
 
-    init(url: URL, token: String, path: String) async throws {
+    init(url: URL, token: String, path: String, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
         store = try JournalStore(path: path)
         remote = HTTPMoodRemote(account: SyncAccount(server: url, token: token), deviceID: try store.deviceID(), logger: Self.logger)
         try SyncSettings.logIn(remote.account, identity: try await remote.accountInfo().id, existingMoods: .keep, in: store)
-        engine = SyncCoordinator(
-            store: store, remote: remote, logger: Self.logger)
+        engine = SyncCoordinator(store: store, remote: remote, settings: settings, logger: Self.logger)
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A real `moodtui serve` for the remote cases: the release binary beside this one, on a free
-/// port of 127.0.0.1, with a temporary data folder.
+/// port of 127.0.0.1 (or a given one, to come back where it was), with a temporary data folder.
 final class BenchServer {
     let url: URL
     private let process: Process
     private let data: URL
     private let binary: URL
 
-    init(folder: URL) throws {
+    init(folder: URL, port: Int = 0) throws {
         binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
             .appendingPathComponent("moodtui")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -18,7 +18,7 @@ final class BenchServer {
         process = Process()
         process.executableURL = binary
         // Every bench client comes from 127.0.0.1, and the fan-out case alone opens 1,000 sockets.
-        process.arguments = ["serve", "--port", "0", "--data", data.path, "--log-level", "error", "--max-connections-per-address", "4096"]
+        process.arguments = ["serve", "--port", String(port), "--data", data.path, "--log-level", "error", "--max-connections-per-address", "4096"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -50,8 +50,15 @@ final class BenchServer {
         return String(token)
     }
 
-    deinit {
+    /// The port it listens on.
+    var port: Int { url.port ?? 0 }
+
+    /// Stops the server (SIGTERM) and waits for it to exit; the data stays for a new one.
+    func stop() {
+        guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
     }
+
+    deinit { stop() }
 }

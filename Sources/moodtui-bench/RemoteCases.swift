@@ -22,7 +22,11 @@ struct RemoteCases {
         }
         let fanOut = try await FanOutCase(server: server, subscribers: 1_000, changes: quick ? 3 : 10).run()
         report.print(fanOut)
-        return results + [fanOut]
+        let backOnline = try await BackOnlineCase(
+            folder: journals.folder.appendingPathComponent("back-online"), moods: 2_000, offline: quick ? .seconds(6) : .seconds(20)
+        ).run()
+        report.print(backOnline)
+        return results + [fanOut, backOnline]
     }
 
     /// Moods per second through `POST /v1/moods`, 500 a request, each request one durable transaction.
