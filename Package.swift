@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: - Model and storage
@@ -74,7 +75,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -99,7 +102,6 @@ let package = Package(
             dependencies: [
                 "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "MoodSync", "SyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,7 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
 import Logging
 import MoodKit
 import NIOCore
@@ -9,7 +7,7 @@ import NIOHTTP1
 import SyncProtocol
 
 /// The live ``MoodRemote``: protocol v1 over HTTP (async-http-client) and the push WebSocket
-/// (hummingbird-websocket's client).
+/// (``PushSocket``).
 ///
 /// Every request carries the device token and the device id, so that the server does not push a
 /// device's own writes back to it. Answers are sorted into ``RemoteError`` cases by status.
@@ -20,11 +18,18 @@ public struct HTTPMoodRemote: MoodRemote {
     private let logger: Logger
     /// How long one request may take before the server counts as unreachable.
     private let timeout: TimeAmount = .seconds(30)
+    private let pushTiming: PushSocketTiming
 
-    public init(account: SyncAccount, deviceID: String, client: HTTPClient = HTTPMoodRemote.sharedClient, logger: Logger) {
+    /// - Parameter pushTiming: how long the push socket may take to open, and how often it
+    ///   checks that the server is still there; tests shorten them.
+    public init(
+        account: SyncAccount, deviceID: String, client: HTTPClient = HTTPMoodRemote.sharedClient,
+        pushTiming: PushSocketTiming = PushSocketTiming(), logger: Logger
+    ) {
         self.account = account
         self.deviceID = deviceID
         self.client = client
+        self.pushTiming = pushTiming
         self.logger = logger
     }
 
@@ -58,32 +63,18 @@ public struct HTTPMoodRemote: MoodRemote {
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
         async throws(RemoteError)
     {
-        var headers: HTTPFields = [.authorization: "Bearer \(account.token)"]
-        headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = deviceID
-        let url = webSocketURL
+        guard let endpoint = PushEndpoint(server: account.server, path: basePath + SyncEndpoint.subscribe) else {
+            throw .incompatible("'\(account.server)' is not a server URL")
+        }
+        var headers = HTTPHeaders()
+        headers.add(name: "Authorization", value: "Bearer \(account.token)")
+        headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
+        let socket = PushSocket(endpoint: endpoint, headers: headers, timing: pushTiming, logger: logger)
         do {
-            try await WebSocketClient.connect(
-                // A short close handshake: quitting closes the socket, and must not wait 15 s (the
-                // default) for a server or network that does not answer the close.
-                url: url,
-                configuration: .init(additionalHeaders: headers, closeTimeout: .seconds(1), autoPing: .enabled(timePeriod: .seconds(20))),
-                logger: logger
-            ) { inbound, _, _ in
-                connected()
-                for try await message in inbound.messages(maxSize: 1 << 16) {
-                    if case .text = message { pushed() }
-                }
-            }
+            try await socket.listen(connected: connected, pushed: pushed)
         } catch {
             throw .unreachable(Self.describe(error))
         }
-    }
-
-    private var webSocketURL: String {
-        var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
-        components?.scheme = account.server.scheme == "https" ? "wss" : "ws"
-        components?.path = basePath + SyncEndpoint.subscribe
-        return components?.string ?? account.server.absoluteString
     }
 
     /// The server URL's path without a trailing slash, so `http://host/sync/` works as well.

@@ -1,6 +1,4 @@
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
 import Logging
 import MoodKit
 import MoodSync
@@ -17,17 +15,10 @@ struct FanOutCase {
     func run() async throws -> CaseResult {
         let token = try server.addDevice("fan-out")
         let arrivals = Arrivals()
-        let url = server.url.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + SyncEndpoint.subscribe
-        let headers: HTTPFields = [.authorization: "Bearer \(token)", HTTPField.Name(SyncEndpoint.deviceHeader)!: "listener"]
+        let listener = HTTPMoodRemote(
+            account: SyncAccount(server: server.url, token: token), deviceID: "listener", logger: BenchDevice.logger)
         let sockets = (0..<subscribers).map { _ in
-            Task {
-                try await WebSocketClient.connect(url: url, configuration: .init(additionalHeaders: headers), logger: BenchDevice.logger) { inbound, _, _ in
-                    arrivals.connected()
-                    for try await message in inbound.messages(maxSize: 1 << 16) {
-                        if case .text = message { arrivals.record() }
-                    }
-                }
-            }
+            Task { try await listener.listenForPushes(connected: { arrivals.connected() }, pushed: { arrivals.record() }) }
         }
         defer { sockets.forEach { $0.cancel() } }
         let deadline = ContinuousClock.now + .seconds(60)

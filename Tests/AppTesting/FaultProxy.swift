@@ -65,6 +65,10 @@ public final class FaultProxy: Sendable {
     /// Resets every open connection, WebSockets included: a network blip.
     public func cutAllConnections() { everyConnection { $0.end(.reset) } }
 
+    /// Swallows everything the open WebSockets carry, both ways, and leaves them open: a network
+    /// that dropped them without a word (a router that forgot the connection).
+    public func silenceWebSockets() { everyConnection { $0.silence() } }
+
     /// While on, new connections are reset at once and the server is not contacted, as when the
     /// network is down; open connections stay (``cutAllConnections()`` ends them).
     public func setRefusingConnections(_ refusing: Bool) { state.withLock { $0.refusing = refusing } }

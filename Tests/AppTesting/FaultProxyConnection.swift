@@ -40,6 +40,8 @@ final class ProxyConnection: Sendable {
         var gate = Gate.open
         var upgrade = Upgrade.notAsked
         var awaited: [Awaited] = []
+        /// Whether bytes of the plain pipe are swallowed instead of passed on.
+        var silenced = false
         /// Relay threads still running; at zero the descriptors are closed.
         var relays = 1
     }
@@ -58,6 +60,10 @@ final class ProxyConnection: Sendable {
 
     var isOpen: Bool { state.withLock { $0.ending == nil } }
     var isHeld: Bool { state.withLock { $0.gate == .held } }
+    private var isSilenced: Bool { state.withLock { $0.silenced } }
+
+    /// From now on swallows what the plain pipe carries, both ways, without ending it.
+    func silence() { state.withLock { $0.silenced = true } }
 
     /// Ends the connection (once; later calls do nothing) and wakes its threads.
     func end(_ ending: Ending) {
@@ -122,9 +128,10 @@ final class ProxyConnection: Sendable {
     }
 
     /// Copies whatever `reader` gets to `destination` until the stream ends: the connection became
-    /// a plain pipe.
+    /// a plain pipe. Once silenced, the bytes are read and dropped.
     func pipe(_ reader: inout MessageReader, to destination: ProxySocket) {
-        guard reader.readBody(.untilClose, into: { destination.send($0, while: { self.isOpen }) }) else { return end(.reset) }
+        let passOn = { (bytes: ArraySlice<UInt8>) in self.isSilenced || destination.send(bytes, while: { self.isOpen }) }
+        guard reader.readBody(.untilClose, into: passOn) else { return end(.reset) }
         passOnEnd(to: destination)
     }
 

@@ -14,6 +14,9 @@ final class LiveDevice: Sendable {
     let remote: HTTPMoodRemote
     let engine: SyncCoordinator
     static let settings = SyncEngineSettings(retry: Backoff(initial: .milliseconds(50), maximum: .milliseconds(500)))
+    /// Short, so that a stalled push handshake or a silent push connection is given up in a
+    /// test's time; loopback answers at once.
+    static let pushTiming = PushSocketTiming(handshakeTimeout: .seconds(2), pingInterval: .seconds(2))
 
     private static let logger: Logger = {
         var logger = Logger(label: "sync-device-test")
@@ -26,7 +29,7 @@ final class LiveDevice: Sendable {
         journal = try TemporaryJournal()
         remote = HTTPMoodRemote(
             account: SyncAccount(server: proxy?.url ?? server.url, token: try server.addDevice(account)),
-            deviceID: try journal.store.deviceID(), logger: Self.logger)
+            deviceID: try journal.store.deviceID(), pushTiming: Self.pushTiming, logger: Self.logger)
         let identity = try await remote.accountInfo().id
         try SyncSettings.logIn(remote.account, identity: identity, existingMoods: .keep, in: journal.store)
         engine = SyncCoordinator(store: journal.store, remote: remote, settings: Self.settings, logger: Self.logger)

@@ -11,9 +11,10 @@ import Glibc
 
 /// A storm: four devices of one account do random work through a proxy that injects faults,
 /// while `moodtui sync` and `moodtui serve` are killed with SIGKILL now and then. After the
-/// storm, with the network healed and two full rounds on each device, every device and a fresh
-/// one hold the same list: every mood added is there exactly once unless some device deleted
-/// it, no deleted mood is anywhere, and nothing waits.
+/// storm, with the network healed, the running engines converge on their own: every device and
+/// a fresh one hold the same list, every mood added is there exactly once unless some device
+/// deleted it, no deleted mood is anywhere, and nothing waits. Every engine then returns when
+/// cancelled.
 ///
 /// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_STORM_SEED=N`
 /// replays a seed that failed.
@@ -32,9 +33,10 @@ import Glibc
         defer { proxy.close() }
         var devices: [LiveDevice] = []
         for _ in 0..<4 { devices.append(try await LiveDevice(server: server, through: proxy)) }
-        // Late delivery too: held requests are let go every few operations, after later ones.
+        // Late delivery and stalls too: every few operations, held requests are let go (after
+        // later ones) and stalled ones are reset (the client would otherwise time out at 30 s).
         let faults: [FaultProxy.Fault] = [
-            .resetBeforeRequest, .resetMidRequest, .loseAnswer, .truncateAnswer, .delay(.milliseconds(20)), .holdForLateDelivery,
+            .resetBeforeRequest, .resetMidRequest, .loseAnswer, .truncateAnswer, .delay(.milliseconds(20)), .holdForLateDelivery, .stall,
         ]
         proxy.randomFaults = FaultProxy.RandomFaults(faults, rate: 0.15, seed: seed)
         // Three devices sync in this process; the fourth through a `moodtui sync` process that is
@@ -67,7 +69,10 @@ import Glibc
                 _ = await server.stop(SIGKILL)
                 server = try await ServerProcess.start(data: data, port: port)
             }
-            if step % 25 == 0 { proxy.releaseHeld() }
+            if step % 25 == 0 {
+                proxy.releaseHeld()
+                proxy.dropStalled()
+            }
             if step % 5 == 4 {
                 // Let sync interleave with the work: go on once another request reached the proxy
                 // (or the engines had a while to make one).
@@ -76,22 +81,31 @@ import Glibc
             }
         }
 
-        // Heal: no more faults or kills. Two rounds on each device: the first sends what each
-        // still holds, the second brings it to all. (The engines are not left to converge on
-        // their own: a push handshake that is never answered can hold one; see the README.)
+        // Heal: no more faults or kills. Every device gets a running engine again (the fourth's
+        // process is gone for good), and the engines must converge on their own: pushes, retries
+        // and reconnects do it, with no round forced from outside.
         let faulted = proxy.counts.faulted
         #expect(Set(faulted.keys).count == faults.count, "seed \(seed): not every kind of fault happened: \(faulted)")
         proxy.randomFaults = nil
         proxy.releaseHeld()
+        proxy.dropStalled()
         syncProcess.kill()
-        engines.forEach { $0.cancel() }
-        for _ in 0..<2 {
-            for device in devices { try await device.syncOnce() }
+        let running = engines + [RunningEngine(devices[3].engine)]
+        defer { running.forEach { $0.cancel() } }
+        let expected = storm.liveMoods
+        let converged = await waitUntil(upTo: .seconds(90)) { [devices] in
+            let lists = try devices.map { try $0.list() }
+            let waiting = try devices.map { try $0.store.read { try $0.syncBacklog() } }
+            return Set(lists[0].keys) == expected && lists.allSatisfy { $0 == lists[0] } && waiting.allSatisfy { $0 == SyncBacklog() }
+        }
+        #expect(converged, "seed \(seed): the running engines did not converge on their own")
+        running.forEach { $0.cancel() }
+        for engine in running {
+            #expect(await waitUntil(upTo: .seconds(30)) { engine.hasReturned }, "seed \(seed): a cancelled engine did not return")
         }
 
         let fresh = try await LiveDevice(server: server)
         try await fresh.syncOnce()
-        let expected = storm.liveMoods
         let freshList = try fresh.list()
         #expect(Set(freshList.keys) == expected, "seed \(seed): missing \(expected.subtracting(freshList.keys).count), brought back \(Set(freshList.keys).subtracting(expected).count)")
         for (index, device) in devices.enumerated() {
