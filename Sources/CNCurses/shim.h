@@ -12,6 +12,9 @@
 /* The standard screen (a global that may be a macro in reentrant builds). */
 static inline WINDOW *moodtui_stdscr(void) { return stdscr; }
 
+/* The terminal's current contents as curses believes them (a global that may be a macro). */
+static inline WINDOW *moodtui_curscr(void) { return curscr; }
+
 /* Starts curses on stdout/stdin. Unlike initscr it returns NULL instead of exiting on
    failure. (stdin/stdout are mutable C globals that Swift 6 refuses to touch.) */
 static inline SCREEN *moodtui_newterm(void) { return newterm(NULL, stdout, stdin); }

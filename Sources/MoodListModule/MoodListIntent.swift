@@ -30,13 +30,27 @@ public enum MoodListIntent: Hashable, Sendable {
     case resize(visibleRows: Int)
 }
 
-/// A change to a one-line text field.
+/// A change to a text field, with readline's word and line keys.
 public enum TextEdit: Hashable, Sendable {
     case insert(Character)
+    /// Pasted text, inserted as it is.
+    case insertText(String)
     case deleteBackward
     case deleteForward
+    /// Ctrl-W, Alt-Backspace: back to the start of the word before the cursor.
+    case deleteWordBackward
+    /// Alt-D: to the end of the word after the cursor.
+    case deleteWordForward
+    /// Ctrl-U: everything before the cursor.
+    case deleteToStart
+    /// Ctrl-K: everything after the cursor.
+    case deleteToEnd
     case moveLeft
     case moveRight
+    /// Alt-B: to the start of the word before the cursor.
+    case moveWordLeft
+    /// Alt-F: to the end of the word after the cursor.
+    case moveWordRight
     case moveToStart
     case moveToEnd
 }

@@ -16,24 +16,73 @@ public struct TextFieldState: Hashable, Sendable {
     public mutating func apply(_ edit: TextEdit) {
         switch edit {
         case .insert(let character):
-            characters.insert(character, at: cursor)
-            cursor += 1
-        case .deleteBackward where cursor > 0:
-            characters.remove(at: cursor - 1)
-            cursor -= 1
-        case .deleteForward where cursor < characters.count:
-            characters.remove(at: cursor)
+            insert([character])
+        case .insertText(let text):
+            insert(Array(text))
+        case .deleteBackward:
+            delete(from: max(0, cursor - 1))
+        case .deleteForward:
+            delete(to: min(characters.count, cursor + 1))
+        case .deleteWordBackward:
+            delete(from: wordStart(before: cursor))
+        case .deleteWordForward:
+            delete(to: wordEnd(after: cursor))
+        case .deleteToStart:
+            delete(from: 0)
+        case .deleteToEnd:
+            delete(to: characters.count)
         case .moveLeft:
             cursor = max(0, cursor - 1)
         case .moveRight:
             cursor = min(characters.count, cursor + 1)
+        case .moveWordLeft:
+            cursor = wordStart(before: cursor)
+        case .moveWordRight:
+            cursor = wordEnd(after: cursor)
         case .moveToStart:
             cursor = 0
         case .moveToEnd:
             cursor = characters.count
-        case .deleteBackward, .deleteForward:
-            break
         }
+    }
+
+    private mutating func insert(_ inserted: [Character]) {
+        // Characters join across the cursor (a combining mark after a letter), so the text is
+        // put together again and the cursor kept at the same distance from the end.
+        let after = characters.count - cursor
+        characters = Array(String(characters[..<cursor] + inserted + characters[cursor...]))
+        cursor = characters.count - after
+    }
+
+    /// Deletes from `start` to the cursor.
+    private mutating func delete(from start: Int) {
+        characters.removeSubrange(start..<cursor)
+        cursor = start
+    }
+
+    /// Deletes from the cursor to `end`.
+    private mutating func delete(to end: Int) {
+        characters.removeSubrange(cursor..<end)
+    }
+
+    /// readline's word start: back over non-word characters, then over word characters.
+    private func wordStart(before position: Int) -> Int {
+        var index = position
+        while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// readline's word end: forward over non-word characters, then over word characters.
+    private func wordEnd(after position: Int) -> Int {
+        var index = position
+        while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
+        while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
+        return index
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character.unicodeScalars.first?.properties.isEmojiPresentation == true
     }
 
     var viewModel: TextFieldViewModel { TextFieldViewModel(text: text, cursor: cursor) }

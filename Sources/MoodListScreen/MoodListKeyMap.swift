@@ -14,11 +14,13 @@ public struct MoodListKeyMap: Sendable {
     ///
     /// - List: ↑/k ↓/j move, g/Home G/End jump, PgUp/PgDn and Ctrl-B/Ctrl-F page, a add,
     ///   e/Enter edit, d/Delete delete, u undo, / filter, ? help, q quit, Esc cancel.
-    /// - Form: typing edits the note; ↑/↓ step the level (↑ is better); `1`–`5` choose the level
-    ///   only while the note is empty, so digits can still be typed in a note; Enter saves.
+    /// - Form: typing edits the note (readline keys: Ctrl-A/E/B/F/D/U/K/W, Alt-B/F/D/Backspace);
+    ///   ↑/↓ step the level (↑ is better); `1`–`5` choose the level only while the note is
+    ///   empty, so digits can still be typed in a note; Enter saves; a paste is text.
     /// - Delete question: y/Y yes; n/N/Esc no; other keys are ignored.
     /// - Help: any key closes it.
-    /// - Filter: typing edits the filter; Enter applies it, Esc cancels.
+    /// - Filter: typing edits the filter, as in the form; Enter applies it, Esc cancels.
+    /// - Anywhere else, a paste and Alt chords mean nothing: they are never taken as commands.
     public func intent(for key: KeyEvent, overlay: MoodListOverlay?) -> MoodListIntent? {
         if key == .resize { return nil }
         switch overlay {
@@ -73,18 +75,28 @@ public struct MoodListKeyMap: Sendable {
     }
 
     private func helpIntent(for key: KeyEvent) -> MoodListIntent? {
-        if case .unknown = key { return nil }
-        return .cancel
+        switch key {
+        case .unknown, .paste: nil
+        default: .cancel
+        }
     }
 
-    /// One-line text editing, shared by the form's note and the filter field.
+    /// Text editing with readline's keys, shared by the form's note and the filter field. A
+    /// paste is inserted as text, whatever it holds.
     private func textFieldIntent(for key: KeyEvent) -> MoodListIntent? {
         switch key {
         case .character(let character): .edit(.insert(character))
+        case .paste(let text): .edit(.insertText(text))
         case .backspace: .edit(.deleteBackward)
-        case .delete: .edit(.deleteForward)
-        case .left: .edit(.moveLeft)
-        case .right: .edit(.moveRight)
+        case .delete, .control("d"): .edit(.deleteForward)
+        case .control("w"), .altBackspace: .edit(.deleteWordBackward)
+        case .alt("d"): .edit(.deleteWordForward)
+        case .control("u"): .edit(.deleteToStart)
+        case .control("k"): .edit(.deleteToEnd)
+        case .left, .control("b"): .edit(.moveLeft)
+        case .right, .control("f"): .edit(.moveRight)
+        case .alt("b"): .edit(.moveWordLeft)
+        case .alt("f"): .edit(.moveWordRight)
         case .home, .control("a"): .edit(.moveToStart)
         case .end, .control("e"): .edit(.moveToEnd)
         case .enter: .submit

@@ -40,6 +40,7 @@ final class FileDescriptorPoller: Sendable {
                 switch byte {
                 case WakePipe.wakeByte: outcome.woken = true
                 case WakePipe.signalByte: outcome.signalled = true
+                case WakePipe.resumeByte: outcome.resumed = true
                 default: outcome.interrupted = true
                 }
             }

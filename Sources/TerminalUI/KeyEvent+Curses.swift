@@ -20,7 +20,7 @@ extension KeyEvent {
         case 1...26: self = .control(Character(Unicode.Scalar(UInt8(code) + 0x60)))
         default:
             guard let scalar = Unicode.Scalar(UInt32(bitPattern: code)),
-                  !scalar.properties.generalCategory.isControl else {
+                  !scalar.properties.generalCategory.isControlLike else {
                 self = .unknown(code)
                 return
             }
@@ -61,15 +61,5 @@ extension KeyEvent {
             result.append(event)
         }
         return result
-    }
-}
-
-private extension Unicode.GeneralCategory {
-    /// C0/C1 controls, surrogates and unassigned code points are not typed text.
-    var isControl: Bool {
-        switch self {
-        case .control, .surrogate, .unassigned: true
-        default: false
-        }
     }
 }

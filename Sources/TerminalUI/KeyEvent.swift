@@ -8,6 +8,15 @@ public enum KeyEvent: Equatable, Sendable {
     case enter
     /// A lone Escape press.
     case escape
+    /// Alt (Meta) plus a printable character: `ESC` and the character, as terminals send it.
+    case alt(Character)
+    /// Alt-Backspace: readline's "delete the word before the cursor".
+    case altBackspace
+    /// Shift-Tab.
+    case backTab
+    /// Text pasted while bracketed paste is on: to be inserted literally, never run as keys.
+    /// Line breaks are `\n`.
+    case paste(String)
     /// Backspace, however the terminal spells it (DEL, ^H or `KEY_BACKSPACE`).
     case backspace
     /// The forward Delete key.

@@ -8,6 +8,8 @@ struct PollOutcome: Equatable, Sendable {
     var signalled = false
     /// `poll` was interrupted or the SIGWINCH handler wrote: curses may have a `KEY_RESIZE`.
     var interrupted = false
+    /// The SIGCONT handler wrote: the process was stopped and goes on.
+    var resumed = false
     /// The input can never be read again (hung up, closed, or `poll` failed for good).
     var inputClosed = false
     /// The deadline passed with nothing to report.

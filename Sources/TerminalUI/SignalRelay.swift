@@ -29,6 +29,12 @@ private func relayResizeSignal(_ signal: Int32) {
     errno = savedErrno
 }
 
+private func relayResumeSignal(_ signal: Int32) {
+    let savedErrno = errno
+    post(WakePipe.resumeByte)
+    errno = savedErrno
+}
+
 private func post(_ byte: UInt8) {
     let descriptor = relayDescriptor.load(ordering: .acquiring)
     guard descriptor >= 0 else { return }
@@ -40,7 +46,8 @@ private func post(_ byte: UInt8) {
 ///
 /// SIGINT, SIGTERM and SIGHUP are recorded and reported as ``TerminalEvent/signal(_:)`` so the
 /// app can quit cleanly; SIGWINCH is passed on to curses (which then yields `KEY_RESIZE`) and
-/// also wakes `poll`, whichever thread the kernel delivered it to.
+/// also wakes `poll`, whichever thread the kernel delivered it to; SIGCONT (after Ctrl-Z and
+/// `fg`) is reported as ``TerminalEvent/resumed``.
 enum SignalRelay {
     /// The signals reported to the app as ``TerminalEvent/signal(_:)``.
     static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -49,11 +56,12 @@ enum SignalRelay {
     static func start(writingTo pipe: WakePipe) {
         relayDescriptor.store(pipe.writeDescriptor, ordering: .releasing)
         for signal in terminationSignals { install(relayTerminationSignal, for: signal) }
+        install(relayResumeSignal, for: SIGCONT)
     }
 
     /// Stops relaying and restores the default action for the termination signals.
     static func stop() {
-        for signal in terminationSignals { Glibc.signal(signal, SIG_DFL) }
+        for signal in terminationSignals + [SIGCONT] { Glibc.signal(signal, SIG_DFL) }
         relayDescriptor.store(-1, ordering: .releasing)
     }
 

@@ -27,8 +27,9 @@ public final class Terminal {
 
     /// Switches the terminal to full-screen curses mode.
     ///
-    /// Sets a UTF-8 locale, keeps Ctrl-C as SIGINT (cbreak, not raw), hides the cursor, turns on
-    /// keypad decoding and non-blocking input, and picks colours per ``ColorSupport``.
+    /// Sets a UTF-8 locale, keeps Ctrl-C as SIGINT (cbreak, not raw), sets ``TerminalModes``
+    /// (Ctrl-S and Ctrl-\\ as keys, bracketed paste), hides the cursor, turns on keypad decoding
+    /// and non-blocking input, and picks colours per ``ColorSupport``.
     /// Calling it again after a successful start does nothing.
     /// - Throws: ``TerminalError/notATerminal(stream:)`` when stdin or stdout is not a TTY,
     ///   ``TerminalError/cursesInitializationFailed`` when curses cannot drive the terminal.
@@ -45,6 +46,7 @@ public final class Terminal {
         SignalRelay.chainResizeHandler()
         cbreak()
         noecho()
+        TerminalModes.apply()
         keypad(window, true)
         nodelay(window, true)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))

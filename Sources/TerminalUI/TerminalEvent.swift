@@ -8,6 +8,9 @@ public enum TerminalEvent: Equatable, Sendable {
     case wake
     /// SIGINT, SIGTERM or SIGHUP arrived: quit cleanly (the terminal gets restored).
     case signal(Int32)
+    /// The app goes on after Ctrl-Z and `fg`: the terminal's modes are set again and the screen
+    /// is to be drawn whole.
+    case resumed
     /// The terminal went away (hung up or closed): nobody can type any more, so quit.
     case inputClosed
     /// The timeout passed to `wait` elapsed with nothing else to report.

@@ -11,6 +11,10 @@ public final class TerminalEventLoop {
     /// Wakes this loop from any thread.
     public let waker: Waker
     private let poller: FileDescriptorPoller
+    /// Keys from what curses reads; keeps an escape sequence cut between two reads.
+    private var decoder = KeyDecoder()
+    /// When input last came, from which an unfinished sequence's wait is counted.
+    private var lastInput = ContinuousClock.now
 
     /// Creates the wake pipe and installs the termination signal handlers.
     /// - Throws: ``TerminalError/systemCallFailed(_:errno:)`` if the pipe cannot be created.
@@ -27,7 +31,8 @@ public final class TerminalEventLoop {
 
     /// Blocks until there is at least one event, and returns all that are pending.
     ///
-    /// Order: signals, then keys and resizes as typed, then one `.wake` if any waker fired.
+    /// Order: signals, then keys and resizes as typed, then `.resumed`, then one `.wake` if any
+    /// waker fired.
     /// - Parameter timeout: how long to wait at most (e.g. until a status message expires);
     ///   `nil` waits forever. On expiry the result is `[.timeout]`.
     /// - Precondition: called on the UI thread with the terminal started.
@@ -36,11 +41,21 @@ public final class TerminalEventLoop {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
         while true {
-            let remaining = deadline.map { clock.now < $0 ? $0 - clock.now : .zero }
-            let outcome = poller.wait(timeout: remaining)
+            // An unfinished escape sequence or paste is ended when the rest does not come in time.
+            let flushTime = decoder.pendingTimeout.map { lastInput + $0 }
+            let wakeTime = [deadline, flushTime].compactMap { $0 }.min()
+            let outcome = poller.wait(timeout: wakeTime.map { clock.now < $0 ? $0 - clock.now : .zero })
             var events = SignalRelay.takePending().map(TerminalEvent.signal)
             if outcome.inputReady || outcome.interrupted {
-                events += Self.readKeys(from: window)
+                lastInput = clock.now
+                events += readKeys(from: window)
+            } else if let flushTime, clock.now >= flushTime {
+                events += decoder.flush().map(TerminalEvent.key)
+            }
+            if outcome.resumed {
+                TerminalModes.apply()
+                clearok(moodtui_curscr(), true)
+                events.append(.resumed)
             }
             if outcome.woken { events.append(.wake) }
             if outcome.inputClosed && events.isEmpty { return [.inputClosed] }
@@ -50,15 +65,16 @@ public final class TerminalEventLoop {
     }
 
     /// Drains every key curses has ready without blocking, turning `KEY_RESIZE` into a resize.
-    private static func readKeys(from window: UnsafeMutablePointer<WINDOW>) -> [TerminalEvent] {
-        var keys: [KeyEvent] = []
+    private func readKeys(from window: UnsafeMutablePointer<WINDOW>) -> [TerminalEvent] {
+        var inputs: [KeyInput] = []
         var character: wint_t = 0
         for _ in 0..<4096 {
             let status = wget_wch(window, &character)
             if status == ERR { break }
-            keys.append(KeyEvent(code: Int32(bitPattern: character), isKeyCode: status == moodtui_key_code_yes()))
+            let code = Int32(bitPattern: character)
+            inputs.append(status == moodtui_key_code_yes() ? .keyCode(code) : .scalar(character))
         }
-        return KeyEvent.combining(keys).map { key in
+        return decoder.decode(inputs).map { key in
             key == .resize
                 ? .resize(TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))))
                 : .key(key)

@@ -49,6 +49,7 @@ enum TerminalRestoration {
     /// - Returns: `true` if this call restored the terminal.
     static func restore() -> Bool {
         guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return false }
+        TerminalModes.releaseBracketedPaste()
         endwin()
         return true
     }

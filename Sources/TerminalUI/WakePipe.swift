@@ -12,6 +12,8 @@ final class WakePipe: Sendable {
     static let signalByte: UInt8 = 0x53 // "S"
     /// Byte written by the SIGWINCH handler: check curses for `KEY_RESIZE`.
     static let resizeByte: UInt8 = 0x52 // "R"
+    /// Byte written by the SIGCONT handler: the app was stopped (Ctrl-Z) and goes on (`fg`).
+    static let resumeByte: UInt8 = 0x43 // "C"
 
     /// The end `poll()` watches.
     let readDescriptor: Int32

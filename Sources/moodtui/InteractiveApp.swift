@@ -75,7 +75,7 @@ final class InteractiveApp {
                 switch event {
                 case .key(let key):
                     if let intent = keys.intent(for: key, overlay: view.overlay) { presenter.handle(intent) }
-                case .resize:
+                case .resize, .resumed:
                     presenter.handle(.resize(visibleRows: view.listRowCount))
                 case .wake:
                     interactor.journalDidChange(changes.takeAll())

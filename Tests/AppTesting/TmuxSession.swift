@@ -58,6 +58,13 @@ public final class TmuxSession {
         try run(["send-keys", "-t", "main", "-l", text])
     }
 
+    /// Pastes `text` as a terminal does: wrapped in bracketed-paste marks when the app asked for
+    /// them, its line breaks sent as carriage returns.
+    public func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "test-paste", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", "main"])
+    }
+
     /// Resizes the window, as a person dragging the terminal's corner would.
     public func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])

@@ -28,7 +28,12 @@ import TerminalUI
         #expect(keys.intent(for: key, overlay: nil) == intent)
     }
 
-    @Test(arguments: [KeyEvent.resize, .character("x"), .character("1"), .tab, .backspace, .left, .unknown(999)])
+    /// Alt chords and pastes are never commands: a pasted line with `q` or `e` in it quit the
+    /// app or opened a form.
+    @Test(arguments: [
+        KeyEvent.resize, .character("x"), .character("1"), .tab, .backspace, .left, .unknown(999),
+        .alt("d"), .alt("q"), .altBackspace, .paste("e\nq\n"), .paste("d"), .backTab, .control("s"), .control("q"),
+    ])
     func otherKeysDoNothingOnTheList(key: KeyEvent) {
         #expect(keys.intent(for: key, overlay: nil) == nil)
     }
@@ -41,6 +46,11 @@ import TerminalUI
         (.left, .edit(.moveLeft)), (.right, .edit(.moveRight)),
         (.home, .edit(.moveToStart)), (.control("a"), .edit(.moveToStart)),
         (.end, .edit(.moveToEnd)), (.control("e"), .edit(.moveToEnd)),
+        (.control("b"), .edit(.moveLeft)), (.control("f"), .edit(.moveRight)), (.control("d"), .edit(.deleteForward)),
+        (.alt("b"), .edit(.moveWordLeft)), (.alt("f"), .edit(.moveWordRight)),
+        (.alt("d"), .edit(.deleteWordForward)), (.altBackspace, .edit(.deleteWordBackward)), (.control("w"), .edit(.deleteWordBackward)),
+        (.control("u"), .edit(.deleteToStart)), (.control("k"), .edit(.deleteToEnd)),
+        (.paste("line one\nq\ne"), .edit(.insertText("line one\nq\ne"))),
         (.enter, .submit), (.escape, .cancel),
     ]
 
@@ -68,6 +78,7 @@ import TerminalUI
         #expect(keys.intent(for: .character("0"), overlay: Self.emptyForm) == .edit(.insert("0")))
         #expect(keys.intent(for: .character("6"), overlay: Self.emptyForm) == .edit(.insert("6")))
         #expect(keys.intent(for: .character("３"), overlay: Self.emptyForm) == .edit(.insert("３")), "full-width digits are text")
+        #expect(keys.intent(for: .paste("2nd day"), overlay: Self.emptyForm) == .edit(.insertText("2nd day")), "a paste is text")
     }
 
     @Test func theFilterHasNoLevelKeys() {
@@ -81,7 +92,7 @@ import TerminalUI
         #expect(keys.intent(for: key, overlay: .confirmDelete(MoodListFixtures.rows[0])) == .answer(answer))
     }
 
-    @Test(arguments: [KeyEvent.character("x"), .enter, .up, .character("q"), .resize])
+    @Test(arguments: [KeyEvent.character("x"), .enter, .up, .character("q"), .resize, .paste("yes"), .alt("y")])
     func theDeleteQuestionIgnoresOtherKeys(key: KeyEvent) {
         #expect(keys.intent(for: key, overlay: .confirmDelete(MoodListFixtures.rows[0])) == nil)
     }

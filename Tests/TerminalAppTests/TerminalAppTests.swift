@@ -4,31 +4,21 @@ import Testing
 
 /// The real `moodtui` binary in a real terminal (tmux), driven by keys as a person would.
 @Suite(.serialized) struct TerminalAppTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-tmux-\(UUID().uuidString)")
-    var journal: String { folder.appendingPathComponent("journal.sqlite").path }
+    let subject = AppInTmux()
+    var journal: String { subject.journal }
 
-    /// Starts the app; `thenRun` is a shell command run in the same terminal after it exits.
     private func launch(
         columns: Int = 80, rows: Int = 24, environment: [String: String] = [:], thenRun: String? = nil
     ) throws -> TmuxSession {
-        let binary = try BuiltProducts.moodtui.path
-        let log = folder.appendingPathComponent("moodtui.log").path
-        var command = "\(TmuxSession.quote(binary)) --journal \(TmuxSession.quote(journal)) --log-file \(TmuxSession.quote(log))"
-        if let thenRun { command = "sh -c \(TmuxSession.quote("\(command); status=$?; \(thenRun); exit $status"))" }
-        return try TmuxSession(command: command, columns: columns, rows: rows, environment: environment)
+        try subject.launch(columns: columns, rows: rows, environment: environment, thenRun: thenRun)
     }
 
     private func add(_ note: String, level: String = "good", date: String? = nil) throws {
-        let result = try ProcessResult.moodtui(
-            ["add", "--journal", journal, "--level", level, "--note", note] + (date.map { ["--date", $0] } ?? []))
-        try #require(result.status == 0, "\(result.standardError)")
+        try subject.add(note, level: level, date: date)
     }
 
     @Test func addingAMoodWithEmojiAndCJKByKeyboardShowsItInTheList() throws {
-        let app = try launch()
-        #expect(try app.waitForScreen { $0.contains("No moods yet") })
-        try app.press("a")
-        #expect(try app.waitForScreen { $0.contains("New mood") })
+        let app = try subject.launchIntoAddForm()
         try app.press("5")
         try app.type("寿司 🍣 東京")
         try app.press("Enter")
