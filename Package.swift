@@ -6,7 +6,8 @@ import PackageDescription
 /// Targets are layered; dependencies point down only (see README.md, "Architecture"):
 /// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`;
 /// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`;
-/// `MoodStore` and `MoodServer` → `FileWatching` (inotify), which depends on nothing.
+/// `MoodStore` and `MoodServer` → `FileWatching` (inotify) and `PrivateFiles` (0600/0700), which
+/// depend on nothing.
 let package = Package(
     name: "moodtui",
     platforms: [.macOS(.v15)],
@@ -34,7 +35,8 @@ let package = Package(
         .target(
             name: "MoodStore",
             dependencies: [
-                "MoodKit", "FileWatching", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "MoodKit", "FileWatching", "PrivateFiles", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MoodKit
+import PrivateFiles
 
 /// The journal: one SQLite file in WAL mode, one writer, readers in parallel.
 ///
@@ -12,10 +13,15 @@ import MoodKit
 public final class JournalStore: Sendable {
     /// Where the journal lives on disk.
     public let path: String
+    /// The journal's files that were readable by others and were made private on opening, for
+    /// the caller to say so.
+    public let permissionChanges: [PermissionChange]
     let pool: DatabasePool
     private let commitSignal: CommitSignal
 
-    /// Opens the journal at `path`, creating the file, its folder and its tables if needed.
+    /// Opens the journal at `path`, creating the file, its folder and its tables if needed: the
+    /// file (with its `-wal` and `-shm`) private, 0600, and the folders it creates 0700. The
+    /// journal holds the sync token.
     ///
     /// - Throws: ``JournalError/cannotOpen(path:reason:)`` when the file cannot be opened or
     ///   is not a moodtui journal.
@@ -23,7 +29,8 @@ public final class JournalStore: Sendable {
         self.path = path
         do {
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try Self.createFolder(folder) }
+            if !folder.isEmpty { try PrivateFiles.createMissingFolders(folder) }
+            permissionChanges = try PrivateFiles.prepareDatabase(at: path)
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
@@ -102,24 +109,9 @@ public final class JournalStore: Sendable {
         commitSignal.remove(token)
     }
 
-    /// Creates `folder` and its parents, failing in words ("/x/y is not a folder").
-    private static func createFolder(_ folder: String) throws {
-        let files = FileManager.default
-        var existing = folder
-        while !existing.isEmpty && existing != "/" && !files.fileExists(atPath: existing) {
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        var isFolder: ObjCBool = false
-        if files.fileExists(atPath: existing, isDirectory: &isFolder), !isFolder.boolValue {
-            throw JournalError.cannotOpen(path: folder, reason: "\(existing) is not a folder")
-        }
-        do { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw JournalError.cannotOpen(path: folder, reason: "cannot create the folder (check permissions)")
-        }
-    }
-
     private static func describe(_ error: any Error) -> String {
         if let error = error as? JournalError, case .cannotOpen(_, let reason) = error { return reason }
+        if let error = error as? PrivateFilesError { return error.description }
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_NOTADB: return "the file is not a SQLite database"

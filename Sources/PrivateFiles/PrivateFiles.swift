@@ -5,8 +5,8 @@ import Glibc
 
 /// Files that only their owner may read: folders 0700, files 0600.
 ///
-/// Journals hold a person's moods and their sync token; the server's data folder holds every
-/// account. Both are created private, and ones an older moodtui made readable by others are
+/// Journals hold a person's moods and their sync token, logs say what happened to them; the
+/// server's data folder holds every account. All are created private, and ones an older moodtui made readable by others are
 /// tightened when they are opened, and the change reported, so that nothing stays exposed and
 /// nothing changes silently.
 public enum PrivateFiles {
@@ -21,11 +21,40 @@ public enum PrivateFiles {
     /// - Throws: when the folder cannot be created or its mode read or changed.
     public static func prepareFolder(_ folder: URL) throws -> [PermissionChange] {
         if !FileManager.default.fileExists(atPath: folder.path) {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(folderMode)])
+            try createMissingFolders(folder.path)
             return []
         }
         return try tighten(folder.path).map { [$0] } ?? []
+    }
+
+    /// Creates the missing folders of `folder` as private folders, leaving the mode of those
+    /// that exist alone (a journal may live in `/tmp` or a shared folder, which is not ours to
+    /// change).
+    /// - Throws: when a folder cannot be created, or a part of the path is a file.
+    public static func createMissingFolders(_ folder: String) throws {
+        var missing: [String] = []
+        var existing = folder
+        while !existing.isEmpty && existing != "/" && !FileManager.default.fileExists(atPath: existing) {
+            missing.append(existing)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        var isFolder: ObjCBool = false
+        if !existing.isEmpty, FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), !isFolder.boolValue {
+            throw PrivateFilesError(path: existing, operation: "create a folder in", code: ENOTDIR)
+        }
+        for path in missing.reversed() where mkdir(path, folderMode) != 0 && errno != EEXIST {
+            throw PrivateFilesError(path: path, operation: "create the folder", code: errno)
+        }
+    }
+
+    /// Creates the file at `path` empty with mode 0600 when it does not exist, or tightens it.
+    /// - Returns: what was tightened.
+    /// - Throws: when the file cannot be created or its mode read or changed.
+    public static func prepareFile(at path: String) throws -> [PermissionChange] {
+        let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, fileMode)
+        guard descriptor >= 0 else { throw PrivateFilesError(path: path, operation: "create", code: errno) }
+        close(descriptor)
+        return try tighten(path).map { [$0] } ?? []
     }
 
     /// Makes sure the SQLite database at `path` and its `-wal` and `-shm` files are private:
@@ -34,12 +63,7 @@ public enum PrivateFiles {
     /// - Returns: what was tightened.
     /// - Throws: when a file cannot be created or its mode read or changed.
     public static func prepareDatabase(at path: String) throws -> [PermissionChange] {
-        if !FileManager.default.fileExists(atPath: path) {
-            let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, fileMode)
-            guard descriptor >= 0 else { throw PrivateFilesError(path: path, operation: "create", code: errno) }
-            close(descriptor)
-        }
-        return try [path, path + "-wal", path + "-shm"]
+        try prepareFile(at: path) + [path + "-wal", path + "-shm"]
             .filter { FileManager.default.fileExists(atPath: $0) }
             .compactMap(tighten)
     }
@@ -74,6 +98,6 @@ public struct PrivateFilesError: Error, CustomStringConvertible {
     public var code: Int32
 
     public var description: String {
-        "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        code == ENOTDIR ? "\(path) is not a folder" : "cannot \(operation) \(path): \(String(cString: strerror(code)))"
     }
 }

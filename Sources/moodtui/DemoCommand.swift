@@ -28,9 +28,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = try LogFile(path: folder.appendingPathComponent("demo.log").path)
+        let log = try LogFile(path: folder.appendingPathComponent("demo.log").path, ownFolder: true)
         LoggingSystem.bootstrap { FileLogHandler(label: $0, file: log) }
         let logger = Logger(label: "moodtui.demo")
 

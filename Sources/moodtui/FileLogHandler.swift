@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PrivateFiles
 import Synchronization
 
 /// Writes log lines to a file, because the interactive app owns the terminal: a log line on
@@ -32,13 +33,19 @@ struct FileLogHandler: LogHandler {
 final class LogFile: Sendable {
     private let handle: Mutex<FileHandle>
 
-    /// Opens (creating if needed) the file at `path` for appending.
+    /// Opens (creating if needed) the file at `path` for appending. The file is private (0600),
+    /// as are the folders created for it; `ownFolder` (moodtui's default log folder) is made
+    /// private even when it exists.
     /// - Throws: ``CommandFailure`` when the file cannot be created.
-    init(path: String) throws {
+    init(path: String, ownFolder: Bool) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        do {
+            var changes = ownFolder ? try PrivateFiles.prepareFolder(URL(fileURLWithPath: folder)) : []
+            try PrivateFiles.createMissingFolders(folder)
+            changes += try PrivateFiles.prepareFile(at: path)
+            changes.report()
+        } catch {
+            throw CommandFailure("cannot write the log file at \(path): \(error)")
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw CommandFailure("cannot write the log file at \(path)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MoodStore
+import PrivateFiles
 
 /// `--journal PATH`, shared by every command.
 struct JournalOptions: ParsableArguments {
@@ -15,9 +16,19 @@ struct JournalOptions: ParsableArguments {
         return Environment.dataHome.appendingPathComponent("moodtui/journal.sqlite").path
     }
 
-    /// Opens the journal, as a command-line error if it cannot be opened.
+    /// Opens the journal, as a command-line error if it cannot be opened, and says which of its
+    /// files (and, for the default journal, moodtui's own folder) it made private.
     func open() throws -> JournalStore {
-        do { return try JournalStore(path: path) } catch { throw CommandFailure(error.description) }
+        var changes: [PermissionChange] = []
+        let store: JournalStore
+        do {
+            if journal == nil { changes += try PrivateFiles.prepareFolder(Environment.dataHome.appendingPathComponent("moodtui")) }
+            store = try JournalStore(path: path)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        (changes + store.permissionChanges).report()
+        return store
     }
 }
 

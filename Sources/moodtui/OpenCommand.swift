@@ -19,8 +19,7 @@ struct OpenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try journal.open()
-        let logPath = logFile ?? Environment.stateHome.appendingPathComponent("moodtui/moodtui.log").path
-        let log = try LogFile(path: logPath)
+        let log = try LogFile(path: logFile ?? Environment.stateHome.appendingPathComponent("moodtui/moodtui.log").path, ownFolder: logFile == nil)
         LoggingSystem.bootstrap { FileLogHandler(label: $0, file: log) }
         try await Self.runApp(store: store, account: try SyncAccountResolver.account(for: store))
     }

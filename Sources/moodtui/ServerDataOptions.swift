@@ -22,9 +22,7 @@ struct ServerDataOptions: ParsableArguments {
         do { storage = try SQLiteMoodServerStorage(directory: directory) } catch {
             throw CommandFailure("cannot open the server store in \(directory.path): \(error)")
         }
-        for change in storage.permissionChanges {
-            FileHandle.standardError.write(Data("moodtui: \(change)\n".utf8))
-        }
+        storage.permissionChanges.report()
         return storage
     }
 }
