@@ -121,7 +121,10 @@ let package = Package(
         .target(name: "AppTesting", path: "Tests/AppTesting"),
         .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
-        .testTarget(name: "TerminalAppTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
+        .testTarget(
+            name: "TerminalAppTests",
+            dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "MoodKit"]),
         .target(name: "SyncTesting", dependencies: ["MoodSync", "MoodServer", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
         .testTarget(

@@ -37,9 +37,16 @@ static inline int moodtui_wattr_set(WINDOW *win, attr_t attrs, int pair) {
     return wattr_set(win, attrs, (NCURSES_PAIRS_T)pair, NULL);
 }
 
-/* Moves and writes at most n wide characters (mvwaddnwstr may be a macro). */
-static inline int moodtui_mvwaddnwstr(WINDOW *win, int y, int x, const wchar_t *str, int n) {
-    return mvwaddnwstr(win, y, x, str, n);
+/* Writes one grapheme cluster into one cell: the cell keeps its first CCHARW_MAX scalars.
+   setcchar stops at the second spacing scalar, so a skin tone or the emoji after a zero-width
+   joiner would land in a cell of its own and be overwritten by the next character. The cell
+   takes the window's attributes, as with mvwaddnwstr. */
+static inline int moodtui_mvwadd_cluster(WINDOW *win, int y, int x, const wchar_t *scalars, int count) {
+    cchar_t cell;
+    wchar_t first[2] = { scalars[0], L'\0' };
+    if (count < 1 || setcchar(&cell, first, A_NORMAL, 0, NULL) == ERR) return ERR;
+    for (int i = 1; i < count && i < CCHARW_MAX; ++i) cell.chars[i] = scalars[i];
+    return mvwadd_wch(win, y, x, &cell);
 }
 
 /* Key codes, wrapped so they import as Int32 regardless of how the header spells them. */

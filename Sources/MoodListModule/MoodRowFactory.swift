@@ -9,7 +9,7 @@ struct MoodRowFactory {
     func row(for mood: Mood) -> MoodRowViewModel {
         var row = MoodRowViewModel(
             id: mood.id, level: mood.level, levelName: mood.level.name, dateText: "",
-            note: mood.note.replacingOccurrences(of: "\n", with: " "), sync: mood.sync.summary)
+            note: TerminalSafeText.singleLine(mood.note), sync: mood.sync.summary)
         row.date = mood.date
         return refreshed(row)
     }

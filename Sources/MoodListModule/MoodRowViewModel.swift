@@ -9,7 +9,7 @@ public struct MoodRowViewModel: Hashable, Sendable {
     public var levelName: String
     /// Relative for recent moods ("5 min ago", "yesterday 21:04"), a date otherwise.
     public var dateText: String
-    /// The note on one line (new lines shown as spaces).
+    /// The note on one line, made safe to show (``TerminalSafeText/singleLine(_:)``: a line feed reads ↵).
     public var note: String
     public var sync: MoodSyncState.Summary
     /// When the mood was felt, kept so that ``dateText`` can be rewritten as time passes.

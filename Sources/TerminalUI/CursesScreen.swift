@@ -43,13 +43,12 @@ public final class CursesScreen: Screen {
         let (attributes, pair) = palette.attributes(for: style)
         moodtui_wattr_set(window, attributes, pair)
         // Each cluster is placed at its own column, so a disagreement between our width and
-        // curses' (emoji with U+FE0F) cannot shift the rest of the line.
+        // curses' (emoji with U+FE0F) cannot shift the rest of the line; and it goes into one
+        // cell whole, so 👍🏽 and 👩‍💻 are not cut to their first emoji.
         for glyph in glyphs {
-            var wide = glyph.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-            let count = Int32(wide.count)
-            wide.append(0)
+            let scalars = glyph.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
             // Writing the very last cell of the screen may "fail" (no room to scroll); ignore it.
-            _ = moodtui_mvwaddnwstr(window, Int32(row), Int32(glyph.column), wide, count)
+            _ = moodtui_mvwadd_cluster(window, Int32(row), Int32(glyph.column), scalars, Int32(scalars.count))
         }
         moodtui_wattr_set(window, moodtui_a_normal(), 0)
         return glyphs.reduce(0) { $0 + $1.width }

@@ -34,7 +34,7 @@ struct BatchPrinter {
     }
 
     private func line(_ sign: String, _ position: String, _ mood: Mood) {
-        print("\(sign) \(position) \(mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)) \(mood.id.uuidString) \(mood.note.printable)")
+        print("\(sign) \(position) \(mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)) \(mood.id.uuidString) \(TerminalSafeText.singleLine(mood.note))")
     }
 
     /// Standard output is buffered when it is a pipe; a follower must see each line at once.

@@ -32,7 +32,7 @@ struct ListCommand: ParsableCommand {
         for mood in moods {
             let date = formatter.string(for: mood.date, now: now).padding(toLength: 16, withPad: " ", startingAt: 0)
             let level = mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)
-            print("\(date)  \(level)  \(mood.id.uuidString)  \(mood.note.printable)")
+            print("\(date)  \(level)  \(mood.id.uuidString)  \(TerminalSafeText.singleLine(mood.note))")
         }
     }
 }
