@@ -62,6 +62,7 @@ static inline int moodtui_key_ppage(void) { return KEY_PPAGE; }
 static inline int moodtui_key_enter(void) { return KEY_ENTER; }
 static inline int moodtui_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int moodtui_key_dc(void) { return KEY_DC; }
+static inline int moodtui_key_btab(void) { return KEY_BTAB; }
 static inline int moodtui_key_resize(void) { return KEY_RESIZE; }
 
 /* Columns a wide character takes (glibc declares wcwidth only under _XOPEN_SOURCE,

@@ -33,7 +33,7 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
         case .invalidID(let text):
             "invalid mood id '\(text)': expected a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301"
         case .invalidDate(let text):
-            "invalid date '\(text)': expected ISO 8601, such as 2026-11-22T08:30:00Z"
+            "invalid date '\(text)': use \(MoodDateInput.examples)"
         case .dateOutOfRange(let field, let milliseconds):
             "\(field.rawValue) \(milliseconds) is out of range: dates are milliseconds since 1970 from "
                 + "\(MoodDateRange.milliseconds.lowerBound) (1970-01-01) to \(MoodDateRange.milliseconds.upperBound) (9999-12-31)"

@@ -12,14 +12,20 @@ public enum MoodListIntent: Hashable, Sendable {
     // Acting on moods.
     case add
     case editSelected
+    /// The whole mood: full note, date, device, sync state.
+    case showDetail
     case deleteSelected
     case undoDelete
     case showHelp
     case startFilter
     case quit
 
-    // Inside the form, the filter line, the question or the help.
+    // Inside the form, the filter line, the question, the detail view or the help.
     case edit(TextEdit)
+    /// Tab: the form's next field.
+    case focusNext
+    /// Shift-Tab: the form's previous field.
+    case focusPrevious
     case setLevel(MoodLevel)
     case stepLevel(by: Int)
     case submit
@@ -53,4 +59,8 @@ public enum TextEdit: Hashable, Sendable {
     case moveWordRight
     case moveToStart
     case moveToEnd
+    /// ↑ in a note: the same place on the line above.
+    case moveLineUp
+    /// ↓ in a note: the same place on the line below.
+    case moveLineDown
 }

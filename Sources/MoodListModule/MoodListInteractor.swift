@@ -44,15 +44,16 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         try Self.words { try tracker.setRequest(request) }
     }
 
-    public func add(level: MoodLevel, note: String) throws(MoodListError) -> Mood.ID {
-        let mood = try Self.words { try Mood.new(level: level, note: note, creatorID: creatorID) }
+    public func add(level: MoodLevel, note: String, date: Date) throws(MoodListError) -> Mood.ID {
+        let mood = try Self.words { try Mood.new(level: level, note: note, date: date, creatorID: creatorID) }
         try write { try $0.add(mood) }
         return mood.id
     }
 
-    public func edit(_ id: Mood.ID, level: MoodLevel, note: String) throws(MoodListError) {
+    public func edit(_ id: Mood.ID, level: MoodLevel, note: String, date: Date?) throws(MoodListError) {
         let note = try Self.words { try MoodNote.normalized(note) }
-        try write { try $0.edit(id, level: level, note: note) }
+        let date = try date.map { date throws(MoodListError) in try Self.words { try MoodDateRange.validated(date, field: .date) } }
+        try write { try $0.edit(id, level: level, note: note, date: date) }
     }
 
     public func delete(_ id: Mood.ID) throws(MoodListError) {

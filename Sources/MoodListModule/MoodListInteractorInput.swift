@@ -1,3 +1,4 @@
+import Foundation
 import CacheTracking
 import MoodKit
 
@@ -12,9 +13,10 @@ public protocol MoodListInteractorInput: AnyObject {
     func index(of id: Mood.ID) -> Int?
     /// Shows only moods whose note contains `text` (`nil` or empty: all).
     func filter(noteContains text: String?) throws(MoodListError)
-    /// Saves a new mood and returns its id.
-    func add(level: MoodLevel, note: String) throws(MoodListError) -> Mood.ID
-    func edit(_ id: Mood.ID, level: MoodLevel, note: String) throws(MoodListError)
+    /// Saves a new mood felt at `date` and returns its id.
+    func add(level: MoodLevel, note: String, date: Date) throws(MoodListError) -> Mood.ID
+    /// Changes a mood; a `nil` date keeps the mood's own.
+    func edit(_ id: Mood.ID, level: MoodLevel, note: String, date: Date?) throws(MoodListError)
     /// Marks a mood for deletion: it leaves the list at once and can be brought back with
     /// ``undoDelete(_:)`` for ``undoWindow``.
     func delete(_ id: Mood.ID) throws(MoodListError)

@@ -1,7 +1,7 @@
 import MoodKit
 
 /// Opens and closes what the mood list shows over itself — the add and edit forms, the delete
-/// question, help — and ends the module on quit. In a one-screen terminal app these overlays are
+/// question, a mood's detail, help — and ends the module on quit. In a one-screen terminal app these overlays are
 /// the module's "other screens".
 public final class MoodListOverlayRouter: MoodListRouter {
     /// What is open now, if anything.
@@ -15,6 +15,7 @@ public final class MoodListOverlayRouter: MoodListRouter {
 
     public func openForm(_ form: MoodFormState) { current = .form(form) }
     public func openDeleteConfirmation(for row: MoodRowViewModel) { current = .confirmDelete(row) }
+    public func openDetail(_ detail: MoodDetailState) { current = .detail(detail) }
     public func openHelp() { current = .help }
     public func closeOverlay() { current = nil }
     public func quit() { onQuit() }
@@ -24,5 +25,12 @@ public final class MoodListOverlayRouter: MoodListRouter {
         guard case .form(var form) = current else { return }
         change(&form)
         current = .form(form)
+    }
+
+    /// Changes the open detail view, if it is open.
+    public func updateDetail(_ change: (inout MoodDetailState) -> Void) {
+        guard case .detail(var detail) = current else { return }
+        change(&detail)
+        current = .detail(detail)
     }
 }

@@ -1,3 +1,4 @@
+import CacheTracking
 import MoodKit
 
 /// What each intent does, by what is open: the list itself, the filter line, or an overlay.
@@ -12,10 +13,13 @@ extension MoodListPresenter {
             reloadWindow()
         case .moveToTop: select(0)
         case .moveToBottom: select(count - 1)
-        case .add: router.openForm(MoodFormState())
+        case .add: router.openForm(MoodFormState(dateInput: dateInput))
         case .editSelected:
             guard let mood = selectedMood else { return }
-            router.openForm(MoodFormState(editing: mood.id, level: mood.level, note: mood.note))
+            openForm(editing: mood)
+        case .showDetail:
+            guard let mood = selectedMood else { return }
+            router.openDetail(MoodDetailState(mood: mood))
         case .deleteSelected:
             guard let row = selectedRow else { return }
             router.openDeleteConfirmation(for: row)
@@ -44,17 +48,39 @@ extension MoodListPresenter {
 
     func handle(_ intent: MoodListIntent, in route: MoodListRoute) {
         switch (route, intent) {
-        case (.form, .edit(let edit)): router.updateForm { $0.note.apply(edit); $0.error = nil }
+        case (.form, .edit(let edit)): router.updateForm { $0.apply(edit) }
+        case (.form, .focusNext): router.updateForm { $0.focus = $0.focus.next }
+        case (.form, .focusPrevious): router.updateForm { $0.focus = $0.focus.previous }
         case (.form, .setLevel(let level)): router.updateForm { $0.level = level }
         case (.form, .stepLevel(let steps)): router.updateForm { $0.stepLevel(by: steps) }
         case (.form(let form), .submit): save(form)
+        case (.detail, .moveSelection(let lines)): router.updateDetail { $0.scroll(by: lines) }
+        case (.detail, .movePage(let pages)): router.updateDetail { $0.scroll(by: pages * max(visibleRows / 2, 1)) }
+        case (.detail(let detail), .editSelected): openForm(editing: detail.mood)
+        case (.detail(let detail), .deleteSelected): router.openDeleteConfirmation(for: rows.row(for: detail.mood))
         case (.confirmDelete(let row), .answer(true)):
             router.closeOverlay()
             delete(row)
-        case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.help, _):
+        case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.detail, .cancel), (.help, _):
             router.closeOverlay()
         default: break
         }
+    }
+
+    /// Keeps an open detail view on its mood as it changes, and closes it when the mood goes.
+    func followDetail(_ batch: CacheTransactionBatch) {
+        guard case .detail(let detail) = router.current else { return }
+        let id = detail.mood.id
+        if batch.deletions.contains(where: { $0.id == id }) {
+            router.closeOverlay()
+            message = MoodListMessage(.info, "That mood was deleted.")
+        } else if let changed = (batch.updates.map(\.mood) + batch.moves.map(\.mood)).first(where: { $0.id == id }) {
+            router.updateDetail { $0.mood = changed }
+        }
+    }
+
+    private func openForm(editing mood: Mood) {
+        router.openForm(MoodFormState(editing: mood.id, level: mood.level, note: mood.note, date: mood.date, dateInput: dateInput))
     }
 
     private var selectedRow: MoodRowViewModel? {
@@ -68,15 +94,19 @@ extension MoodListPresenter {
 
     private func save(_ form: MoodFormState) {
         do {
+            let date = try form.chosenDate(now: now(), input: dateInput)
             if let id = form.editing {
-                try interactor.edit(id, level: form.level, note: form.note.text)
+                try interactor.edit(id, level: form.level, note: form.note.text, date: date)
+                if let index = interactor.index(of: id) { select(index) }
             } else {
-                let id = try interactor.add(level: form.level, note: form.note.text)
+                let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now())
                 if let index = interactor.index(of: id) { select(index) }
             }
             router.closeOverlay()
+        } catch let error as MoodValidationError {
+            router.updateForm { $0.error = error.description; $0.focus = .date }
         } catch {
-            router.updateForm { $0.error = error.description }
+            router.updateForm { $0.error = "\(error)" }
         }
     }
 

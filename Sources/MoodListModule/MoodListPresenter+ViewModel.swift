@@ -7,7 +7,8 @@ extension MoodListPresenter {
         ("g G  Home End", "first / last mood"),
         ("PgUp PgDn", "a page up / down"),
         ("a", "add a mood"),
-        ("e  Enter", "edit the selected mood"),
+        ("Enter  v", "the whole mood: note, date, device, sync"),
+        ("e", "edit the selected mood"),
         ("d", "delete the selected mood"),
         ("u", "undo the last delete"),
         ("/", "filter by note; Esc clears"),
@@ -45,6 +46,7 @@ extension MoodListPresenter {
         switch router.current {
         case .form(let form): .form(form.viewModel)
         case .confirmDelete(let row): .confirmDelete(row)
+        case .detail(let detail): .detail(rows.detail(for: detail, status: syncStatus))
         case .help: .help(Self.helpLines)
         case nil: filterField.map { .filter($0.viewModel) }
         }
@@ -52,8 +54,9 @@ extension MoodListPresenter {
 
     private var footer: String {
         switch router.current {
-        case .form: "↑↓ or 1-5 level · type a note · Enter save · Esc cancel"
+        case .form: "Tab next field · Alt-Enter new line · Enter save · Esc cancel"
         case .confirmDelete: "y delete · n keep"
+        case .detail: "↑↓ scroll · e edit · d delete · Esc close"
         case .help: "any key closes help"
         case nil where filterField != nil: "type to filter · Enter keep · Esc clear"
         case nil: "↑↓ move · a add · e edit · d delete · u undo · / filter · ? help · q quit"

@@ -13,6 +13,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     let interactor: any MoodListInteractorInput
     let router: any MoodListRouter
     let rows: MoodRowFactory
+    /// How the form writes and reads dates (the person's time zone).
+    let dateInput: MoodDateInput
 
     /// How many rows the view's list area shows.
     var visibleRows = 0
@@ -39,15 +41,18 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// How long a row that changed on another device stays highlighted.
     public static let highlightDuration: TimeInterval = 4
 
-    /// - Parameter now: the clock relative dates are written against.
+    /// - Parameters:
+    ///   - timeZone: the zone dates are shown and typed in (the person's own by default).
+    ///   - now: the clock relative dates are written against.
     public init(
-        interactor: any MoodListInteractorInput, router: any MoodListRouter,
-        dateFormatter: MoodDateFormatter = MoodDateFormatter(), now: @escaping () -> Date = Date.init
+        interactor: any MoodListInteractorInput, router: any MoodListRouter, timeZone: TimeZone = .current,
+        now: @escaping () -> Date = Date.init
     ) {
         self.interactor = interactor
         self.router = router
         self.now = now
-        rows = MoodRowFactory(formatter: dateFormatter, now: now)
+        dateInput = MoodDateInput(timeZone: timeZone)
+        rows = MoodRowFactory(formatter: MoodDateFormatter(timeZone: timeZone), dateInput: dateInput, now: now)
     }
 
     /// The view is on screen with `visibleRows` list lines: show the list from the top.
@@ -109,6 +114,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
 
     public func interactorDidChangeList(_ batch: CacheTransactionBatch) {
         follow(batch)
+        followDetail(batch)
         render()
     }
 

@@ -7,6 +7,10 @@ public protocol MoodListRouter: AnyObject {
     func openForm(_ form: MoodFormState)
     /// Asks "Delete this mood?" about a row.
     func openDeleteConfirmation(for row: MoodRowViewModel)
+    /// Shows the whole of one mood.
+    func openDetail(_ detail: MoodDetailState)
+    /// Changes the open detail view (scrolling, the mood changed on another device).
+    func updateDetail(_ change: (inout MoodDetailState) -> Void)
     /// Shows the keys.
     func openHelp()
     /// Closes whatever is open.
@@ -21,5 +25,6 @@ public protocol MoodListRouter: AnyObject {
 public enum MoodListRoute: Hashable, Sendable {
     case form(MoodFormState)
     case confirmDelete(MoodRowViewModel)
+    case detail(MoodDetailState)
     case help
 }

@@ -72,6 +72,8 @@ public enum MoodListOverlay: Hashable, Sendable {
     case form(MoodFormViewModel)
     /// "Delete this mood? (y/n)" about the row shown.
     case confirmDelete(MoodRowViewModel)
+    /// The whole of one mood.
+    case detail(MoodDetailViewModel)
     /// The key help, one line per entry.
     case help([String])
     /// The filter line being typed.
@@ -81,20 +83,31 @@ public enum MoodListOverlay: Hashable, Sendable {
 /// The add/edit form as drawn.
 public struct MoodFormViewModel: Hashable, Sendable {
     public var title: String
+    /// The field keys go to, which the view marks.
+    public var focus: MoodFormField
     public var level: MoodLevel
     public var note: TextFieldViewModel
+    /// The most characters the note takes, shown beside its count.
+    public var noteLimit: Int
+    public var date: TextFieldViewModel
     /// Why the last save was refused, if it was.
     public var error: String?
 
-    public init(title: String, level: MoodLevel, note: TextFieldViewModel, error: String? = nil) {
+    public init(
+        title: String, focus: MoodFormField = .note, level: MoodLevel, note: TextFieldViewModel, noteLimit: Int,
+        date: TextFieldViewModel, error: String? = nil
+    ) {
         self.title = title
+        self.focus = focus
         self.level = level
         self.note = note
+        self.noteLimit = noteLimit
+        self.date = date
         self.error = error
     }
 }
 
-/// A one-line text field: its text and where the cursor is (in characters).
+/// A text field: its text and where the cursor is (in characters).
 public struct TextFieldViewModel: Hashable, Sendable {
     public var text: String
     public var cursor: Int

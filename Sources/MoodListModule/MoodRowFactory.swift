@@ -4,6 +4,7 @@ import MoodKit
 /// Turns moods into rows: the only place that decides how a mood reads on screen.
 struct MoodRowFactory {
     let formatter: MoodDateFormatter
+    let dateInput: MoodDateInput
     let now: () -> Date
 
     func row(for mood: Mood) -> MoodRowViewModel {
@@ -12,6 +13,27 @@ struct MoodRowFactory {
             note: TerminalSafeText.singleLine(mood.note), sync: mood.sync.summary)
         row.date = mood.date
         return refreshed(row)
+    }
+
+    /// The detail view's facts about `mood`; `status` says whether the journal syncs at all.
+    func detail(for state: MoodDetailState, status: SyncStatus) -> MoodDetailViewModel {
+        let mood = state.mood
+        let when = dateInput.text(for: mood.date)
+        let relative = formatter.string(for: mood.date, now: now())
+        let sync: String = switch mood.sync.summary {
+        case .synced: "synced"
+        case .waiting where status.state == .localOnly: "local journal (not synced)"
+        case .waiting: "waiting for upload"
+        case .failed: "refused by the server: " + TerminalSafeText.singleLine(mood.sync.lastError ?? "")
+        }
+        let facts = [
+            MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(mood.level.name)"),
+            MoodDetailViewModel.Fact("Date", relative == when ? when : "\(when) (\(relative))"),
+            MoodDetailViewModel.Fact("Changed", dateInput.text(for: mood.modifiedAt)),
+            MoodDetailViewModel.Fact("Device", TerminalSafeText.singleLine(mood.creatorID)),
+            MoodDetailViewModel.Fact("Sync", sync),
+        ]
+        return MoodDetailViewModel(level: mood.level, facts: facts, note: mood.note, scroll: state.scroll)
     }
 
     /// The row with its relative date ("5 min ago") written for the current time.

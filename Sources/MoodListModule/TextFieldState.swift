@@ -1,24 +1,31 @@
-/// A one-line text field being edited: the text as characters (so a wide character or an emoji
-/// is one step of the cursor) and the cursor between them.
+/// A text field being edited: the text as characters (so a wide character or an emoji is one
+/// step of the cursor) and the cursor between them. Line feeds make lines; ↑ and ↓ move between
+/// them.
 public struct TextFieldState: Hashable, Sendable {
     public private(set) var characters: [Character]
     /// Position of the cursor, 0…characters.count.
     public private(set) var cursor: Int
+    /// The most characters the field takes, if it has a limit.
+    public let limit: Int?
 
-    public init(_ text: String = "") {
+    /// - Parameter limit: typing stops at this many characters; a paste is cut to fit.
+    public init(_ text: String = "", limit: Int? = nil) {
         characters = Array(text)
         cursor = characters.count
+        self.limit = limit
     }
 
     public var text: String { String(characters) }
 
     /// Applies one edit; edits that cannot apply (backspace at the start) do nothing.
-    public mutating func apply(_ edit: TextEdit) {
+    /// - Returns: `false` when text was inserted only in part (or not at all) for the limit.
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> Bool {
         switch edit {
         case .insert(let character):
-            insert([character])
+            return insert([character])
         case .insertText(let text):
-            insert(Array(text))
+            return insert(Array(text))
         case .deleteBackward:
             delete(from: max(0, cursor - 1))
         case .deleteForward:
@@ -43,15 +50,39 @@ public struct TextFieldState: Hashable, Sendable {
             cursor = 0
         case .moveToEnd:
             cursor = characters.count
+        case .moveLineUp:
+            cursor = position(onLineBy: -1)
+        case .moveLineDown:
+            cursor = position(onLineBy: 1)
         }
+        return true
     }
 
-    private mutating func insert(_ inserted: [Character]) {
+    /// Inserts at the cursor as much of `inserted` as the limit leaves room for.
+    private mutating func insert(_ inserted: [Character]) -> Bool {
         // Characters join across the cursor (a combining mark after a letter), so the text is
         // put together again and the cursor kept at the same distance from the end.
         let after = characters.count - cursor
-        characters = Array(String(characters[..<cursor] + inserted + characters[cursor...]))
+        let joined = Array(String(characters[..<cursor] + inserted + characters[cursor...]))
+        guard let limit, joined.count > limit else {
+            characters = joined
+            cursor = characters.count - after
+            return true
+        }
+        let room = max(0, limit - characters.count)
+        characters = Array(String(characters[..<cursor] + inserted.prefix(room) + characters[cursor...]))
         cursor = characters.count - after
+        return false
+    }
+
+    /// The same offset into the line `lines` away (or that line's end), or the cursor when
+    /// there is no such line.
+    private func position(onLineBy lines: Int) -> Int {
+        let starts = [0] + characters.indices.filter { characters[$0] == "\n" }.map { $0 + 1 }
+        guard let line = starts.lastIndex(where: { $0 <= cursor }), starts.indices.contains(line + lines) else { return cursor }
+        let target = starts[line + lines]
+        let end = characters[target...].firstIndex(of: "\n") ?? characters.count
+        return min(target + cursor - starts[line], end)
     }
 
     /// Deletes from `start` to the cursor.

@@ -2,57 +2,99 @@ import MoodKit
 import MoodListModule
 import TerminalUI
 
-/// Draws the add/edit form: a box with the five levels, the note field, the error and the keys.
+/// Draws the add/edit form: a box with the level, the note (several wrapped lines, with its
+/// count against the limit), the date and the error. The field with focus has its label
+/// highlighted; the footer names the keys.
 struct MoodFormRenderer {
-    /// The hint line, which also documents when digits choose a level.
-    static let hint = "↑↓ or 1-5 level · type note · Enter save · Esc cancel"
-    /// The label in front of the note field.
-    static let noteLabel = "Note: "
+    /// The labels, padded to one width so the fields line up.
+    static let levelLabel = "Level "
+    static let noteLabel = "Note"
+    static let dateLabel = "Date  "
+    /// What the date field takes, shown beside it when there is room.
+    static let dateHint = "now · yesterday 21:00 · 2026-11-20 08:30"
     /// The widest the box gets, so the form stays readable on very wide terminals.
-    static let maximumWidth = 64
+    static let maximumWidth = 72
+    /// The note shows at least this many lines, more as it grows, up to what the window holds.
+    static let minimumNoteLines = 3
+    /// Columns of the date field.
+    static let dateWidth = 20
 
     let screen: any Screen
     let colorSupport: ColorSupport
 
-    /// The box the form occupies when drawn over `area` (screen rows).
-    static func box(for form: MoodFormViewModel, over area: Range<Int>, screenColumns: Int) -> TextBox {
-        let contentRows = form.error == nil ? 3 : 4
-        return TextBox(width: min(screenColumns - 4, maximumWidth), height: contentRows + 2, centredIn: area, screenColumns: screenColumns)
-    }
+    /// Where everything goes for a form over `area` (screen rows).
+    struct Layout {
+        let box: TextBox
+        let note: WrappedText
+        /// The first note line shown, and how many are shown.
+        let firstNoteLine: Int
+        let noteLines: Int
+        var noteWidth: Int { box.innerWidth }
+        /// Content line indices inside the box.
+        var noteTop: Int { 2 }
+        var dateLine: Int { noteTop + noteLines }
+        var errorLine: Int { dateLine + 1 }
 
-    /// Draws `form` over `area` and returns where the text cursor belongs.
-    func draw(_ form: MoodFormViewModel, over area: Range<Int>) -> (row: Int, column: Int) {
-        let box = Self.box(for: form, over: area, screenColumns: screen.size.columns)
-        box.drawFrame(title: form.title, on: screen)
-        drawLevels(chosen: form.level, in: box)
-        let cursor = drawNote(form.note, in: box)
-        var line = 2
-        if let error = form.error {
-            box.drawLine(line, error, style: TextStyle(foreground: .red, bold: true), on: screen)
-            line += 1
+        init(_ form: MoodFormViewModel, over area: Range<Int>, screenColumns: Int) {
+            let width = min(screenColumns - 4, MoodFormRenderer.maximumWidth)
+            // One column spare, so the cursor has a cell at the end of a full line.
+            note = WrappedText(form.note.text, width: max(1, width - 5))
+            let fixedLines = 3 + (form.error == nil ? 0 : 1)
+            let room = max(1, area.count - 2 - fixedLines)
+            noteLines = min(room, max(MoodFormRenderer.minimumNoteLines, note.lines.count))
+            let cursorLine = note.location(ofCursor: form.note.cursor).line
+            firstNoteLine = max(0, cursorLine - noteLines + 1)
+            box = TextBox(width: width, height: fixedLines + noteLines + 2, centredIn: area, screenColumns: screenColumns)
         }
-        box.drawLine(line, Self.hint, style: TextStyle(dim: true), on: screen)
-        return cursor
     }
 
-    /// "1 awful  2 bad  3 meh  4 good  5 great" with the chosen level highlighted; on a narrow
-    /// box only the digits, followed by the chosen level's name.
-    private func drawLevels(chosen: MoodLevel, in box: TextBox) {
+    /// The box the form occupies when drawn over `area`.
+    static func box(for form: MoodFormViewModel, over area: Range<Int>, screenColumns: Int) -> TextBox {
+        Layout(form, over: area, screenColumns: screenColumns).box
+    }
+
+    /// Draws `form` over `area` and returns where the text cursor belongs (`nil` on the level).
+    func draw(_ form: MoodFormViewModel, over area: Range<Int>) -> (row: Int, column: Int)? {
+        let layout = Layout(form, over: area, screenColumns: screen.size.columns)
+        let box = layout.box
+        box.drawFrame(title: form.title, on: screen)
+        drawLevels(form, in: box)
+        let noteCursor = drawNote(form, layout: layout)
+        let dateCursor = drawDate(form, layout: layout)
+        if let error = form.error {
+            box.drawLine(layout.errorLine, error, style: TextStyle(foreground: .red, bold: true), on: screen)
+        }
+        switch form.focus {
+        case .level: return nil
+        case .note: return noteCursor
+        case .date: return dateCursor
+        }
+    }
+
+    /// A field's label: reversed while the field has focus.
+    private func drawLabel(_ label: String, line: Int, focused: Bool, in box: TextBox) -> (row: Int, column: Int) {
+        let start = box.drawLine(line, "", on: screen)
+        screen.write(label, row: start.row, column: start.column, style: TextStyle(bold: true, reverse: focused), maxColumns: box.innerWidth)
+        return (start.row, start.column + TextWidth.columns(of: label))
+    }
+
+    /// "Level 1 awful  2 bad  3 meh  4 good  5 great" with the chosen level highlighted; on a
+    /// narrow box only the digits, followed by the chosen level's name.
+    private func drawLevels(_ form: MoodFormViewModel, in box: TextBox) {
+        let start = drawLabel(Self.levelLabel, line: 0, focused: form.focus == .level, in: box)
+        let limit = box.left + 2 + box.innerWidth
         let full = MoodLevel.allCases.map { "\($0.rawValue) \($0.name)" }
-        let fitsFully = TextWidth.columns(of: full.joined(separator: "  ")) <= box.innerWidth
+        let fitsFully = TextWidth.columns(of: full.joined(separator: "  ")) <= limit - start.column
         let segments = fitsFully ? full : MoodLevel.allCases.map { "\($0.rawValue)" }
-        let separator = fitsFully ? 2 : 1
-        let start = box.drawLine(0, "", on: screen)
-        let limit = start.column + box.innerWidth
         var column = start.column
         for (level, segment) in zip(MoodLevel.allCases, segments) {
-            let style = level == chosen ? highlight(for: level) : TextStyle(dim: true)
+            let style = level == form.level ? highlight(for: level) : TextStyle(dim: true)
             column += screen.write(segment, row: start.row, column: column, style: style, maxColumns: max(0, limit - column))
-            column += separator
+            column += fitsFully ? 2 : 1
         }
         if !fitsFully {
-            let name = " " + chosen.name
-            screen.write(name, row: start.row, column: column, style: highlight(for: chosen).with(reverse: false), maxColumns: max(0, limit - column))
+            let name = " " + form.level.name
+            screen.write(name, row: start.row, column: column, style: highlight(for: form.level).with(reverse: false), maxColumns: max(0, limit - column))
         }
     }
 
@@ -60,16 +102,46 @@ struct MoodFormRenderer {
         TextStyle(foreground: colorSupport == .none ? nil : level.terminalColor, bold: true, reverse: true)
     }
 
-    /// The "Note:" label and the field, scrolled to keep the cursor visible.
-    private func drawNote(_ note: TextFieldViewModel, in box: TextBox) -> (row: Int, column: Int) {
-        let start = box.drawLine(1, Self.noteLabel, style: TextStyle(bold: true), on: screen)
-        let labelWidth = TextWidth.columns(of: Self.noteLabel)
-        let fieldColumn = start.column + labelWidth
-        let fieldWidth = max(0, box.innerWidth - labelWidth)
-        let window = TextFieldWindow(note, width: fieldWidth)
+    /// The "Note" label with the count, then the note's lines scrolled to keep the cursor shown.
+    private func drawNote(_ form: MoodFormViewModel, layout: Layout) -> (row: Int, column: Int) {
+        let box = layout.box
+        let label = drawLabel(Self.noteLabel, line: 1, focused: form.focus == .note, in: box)
+        let count = "\(form.note.text.count)/\(form.noteLimit)"
+        let countColumn = box.left + 2 + box.innerWidth - TextWidth.columns(of: count)
+        let full = form.note.text.count >= form.noteLimit
+        if countColumn > label.column {
+            screen.write(count, row: label.row, column: countColumn, style: full ? TextStyle(foreground: .red, bold: true) : TextStyle(dim: true), maxColumns: nil)
+        }
         let field = TextStyle(underline: true)
-        screen.fill(row: start.row, column: fieldColumn, count: fieldWidth, character: " ", style: field)
-        screen.write(window.text, row: start.row, column: fieldColumn, style: field, maxColumns: fieldWidth)
-        return (start.row, fieldColumn + window.cursorColumn)
+        for shown in 0..<layout.noteLines {
+            let start = box.drawLine(layout.noteTop + shown, "", on: screen)
+            guard shown < box.innerHeight - layout.noteTop else { break }
+            screen.fill(row: start.row, column: start.column, count: layout.noteWidth, character: " ", style: field)
+            let line = layout.firstNoteLine + shown
+            if layout.note.lines.indices.contains(line) {
+                screen.write(layout.note.text(ofLine: line), row: start.row, column: start.column, style: field, maxColumns: layout.noteWidth)
+            }
+        }
+        let cursor = layout.note.location(ofCursor: form.note.cursor)
+        let top = box.top + 1 + layout.noteTop
+        return (top + cursor.line - layout.firstNoteLine, box.left + 2 + cursor.column)
+    }
+
+    /// The "Date" label, the field and, when there is room, the forms it takes.
+    private func drawDate(_ form: MoodFormViewModel, layout: Layout) -> (row: Int, column: Int) {
+        let box = layout.box
+        let label = drawLabel(Self.dateLabel, line: layout.dateLine, focused: form.focus == .date, in: box)
+        let limit = box.left + 2 + box.innerWidth
+        let width = min(Self.dateWidth, max(0, limit - label.column))
+        let window = TextFieldWindow(form.date, width: width)
+        let field = TextStyle(underline: true)
+        guard layout.dateLine < box.innerHeight else { return (label.row, label.column) }
+        screen.fill(row: label.row, column: label.column, count: width, character: " ", style: field)
+        screen.write(window.text, row: label.row, column: label.column, style: field, maxColumns: width)
+        let hintColumn = label.column + width + 2
+        if limit - hintColumn >= TextWidth.columns(of: Self.dateHint) {
+            screen.write(Self.dateHint, row: label.row, column: hintColumn, style: TextStyle(dim: true), maxColumns: limit - hintColumn)
+        }
+        return (label.row, label.column + window.cursorColumn)
     }
 }

@@ -13,10 +13,14 @@ public struct MoodListKeyMap: Sendable {
     /// The intent for `key` while `overlay` is open (`nil`: the bare list).
     ///
     /// - List: ↑/k ↓/j move, g/Home G/End jump, PgUp/PgDn and Ctrl-B/Ctrl-F page, a add,
-    ///   e/Enter edit, d/Delete delete, u undo, / filter, ? help, q quit, Esc cancel.
-    /// - Form: typing edits the note (readline keys: Ctrl-A/E/B/F/D/U/K/W, Alt-B/F/D/Backspace);
-    ///   ↑/↓ step the level (↑ is better); `1`–`5` choose the level only while the note is
-    ///   empty, so digits can still be typed in a note; Enter saves; a paste is text.
+    ///   Enter/v the whole mood, e edit, d/Delete delete, u undo, / filter, ? help, q quit,
+    ///   Esc cancel.
+    /// - Form: Tab and Shift-Tab move between the level, the note and the date; Enter saves from
+    ///   any of them, Esc cancels. In the level `1`–`5` and the arrows choose (→ and ↑ better).
+    ///   The note and the date take text with readline's keys (Ctrl-A/E/B/F/D/U/K/W,
+    ///   Alt-B/F/D/Backspace); in the note ↑/↓ move between lines and Alt-Enter breaks the line.
+    ///   A paste is text.
+    /// - Detail: ↑/k ↓/j and the page keys scroll, e edit, d delete, Esc/q/Enter/v close.
     /// - Delete question: y/Y yes; n/N/Esc no; other keys are ignored.
     /// - Help: any key closes it.
     /// - Filter: typing edits the filter, as in the form; Enter applies it, Esc cancels.
@@ -25,7 +29,8 @@ public struct MoodListKeyMap: Sendable {
         if key == .resize { return nil }
         switch overlay {
         case nil: return listIntent(for: key)
-        case .form(let form): return formIntent(for: key, noteIsEmpty: form.note.text.isEmpty)
+        case .form(let form): return formIntent(for: key, focus: form.focus)
+        case .detail: return detailIntent(for: key)
         case .confirmDelete: return confirmIntent(for: key)
         case .help: return helpIntent(for: key)
         case .filter: return textFieldIntent(for: key)
@@ -41,7 +46,8 @@ public struct MoodListKeyMap: Sendable {
         case .pageUp, .control("b"): .movePage(by: -1)
         case .pageDown, .control("f"): .movePage(by: 1)
         case .character("a"): .add
-        case .enter, .character("e"): .editSelected
+        case .enter, .character("v"): .showDetail
+        case .character("e"): .editSelected
         case .delete, .character("d"): .deleteSelected
         case .character("u"): .undoDelete
         case .character("/"): .startFilter
@@ -52,17 +58,34 @@ public struct MoodListKeyMap: Sendable {
         }
     }
 
-    private func formIntent(for key: KeyEvent, noteIsEmpty: Bool) -> MoodListIntent? {
+    private func formIntent(for key: KeyEvent, focus: MoodFormField) -> MoodListIntent? {
+        switch (focus, key) {
+        case (_, .tab): .focusNext
+        case (_, .backTab): .focusPrevious
+        case (.level, .up), (.level, .right): .stepLevel(by: 1)
+        case (.level, .down), (.level, .left): .stepLevel(by: -1)
+        case (.level, .character(let character)):
+            character.isASCII ? character.wholeNumberValue.flatMap(MoodLevel.init(rawValue:)).map(MoodListIntent.setLevel) : nil
+        case (.level, .enter): .submit
+        case (.level, .escape): .cancel
+        case (.level, _): nil
+        case (.note, .up): .edit(.moveLineUp)
+        case (.note, .down): .edit(.moveLineDown)
+        case (.note, .altEnter): .edit(.insert("\n"))
+        case (.note, _), (.date, _): textFieldIntent(for: key)
+        }
+    }
+
+    private func detailIntent(for key: KeyEvent) -> MoodListIntent? {
         switch key {
-        case .up: return .stepLevel(by: 1)
-        case .down: return .stepLevel(by: -1)
-        case .character(let character) where noteIsEmpty:
-            if let digit = character.wholeNumberValue, let level = MoodLevel(rawValue: digit), character.isASCII {
-                return .setLevel(level)
-            }
-            return textFieldIntent(for: key)
-        default:
-            return textFieldIntent(for: key)
+        case .up, .character("k"): .moveSelection(by: -1)
+        case .down, .character("j"): .moveSelection(by: 1)
+        case .pageUp, .control("b"): .movePage(by: -1)
+        case .pageDown, .control("f"), .character(" "): .movePage(by: 1)
+        case .character("e"): .editSelected
+        case .character("d"), .delete: .deleteSelected
+        case .escape, .enter, .character("q"), .character("v"): .cancel
+        default: nil
         }
     }
 

@@ -94,6 +94,9 @@ public final class MoodListScreenView: MoodListView {
         case .form(let form):
             cursor = MoodFormRenderer(screen: screen, colorSupport: colorSupport).draw(form, over: area)
             boxRows = MoodFormRenderer.box(for: form, over: area, screenColumns: layout.size.columns).rows
+        case .detail(let detail):
+            MoodDetailRenderer(screen: screen, colorSupport: colorSupport).draw(detail, over: area)
+            boxRows = MoodDetailRenderer.box(for: detail, over: area, screenColumns: layout.size.columns).rows
         case .help(let lines):
             HelpRenderer(screen: screen).draw(lines, over: area)
             boxRows = HelpRenderer.box(for: lines, over: area, screenColumns: layout.size.columns).rows

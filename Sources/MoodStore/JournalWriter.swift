@@ -21,13 +21,15 @@ public struct JournalWriter {
         }
     }
 
-    /// Changes a mood's level and note as a person edit: it is stamped `modifiedAt` and
-    /// waits for upload again (a failed upload is tried again with the new content).
+    /// Changes a mood's level, note or date (those given; `nil` keeps a value) as a person's
+    /// edit: it is stamped `modifiedAt` and waits for upload again (a failed upload is tried
+    /// again with the new content).
     /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood.
-    public func edit(_ id: Mood.ID, level: MoodLevel, note: String, at date: Date = Date()) throws {
+    public func edit(_ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, at modified: Date = Date()) throws {
         try updateLiveMood(id, sql: """
-            level = ?, note = ?, modifiedAt = ?, changedSinceUpload = 1, lastSyncError = NULL
-            """, arguments: [level.rawValue, note, date.millisecondsSince1970])
+            level = COALESCE(?, level), note = COALESCE(?, note), date = COALESCE(?, date), modifiedAt = ?,
+            changedSinceUpload = 1, lastSyncError = NULL
+            """, arguments: [level?.rawValue, note, date?.millisecondsSince1970, modified.millisecondsSince1970])
     }
 
     /// How long a deletion made with ``DeletionUndo/offered`` can be taken back. Every sync

@@ -117,7 +117,8 @@ public struct KeyDecoder: Sendable {
         default:
             switch KeyEvent(code: Int32(bitPattern: value), isKeyCode: false) {
             case .character(let character): keys.append(.alt(character))
-            case let other: keys.append(other)  // Alt-Enter, Alt-Tab, Alt-Ctrl-x: the key alone
+            case .enter: keys.append(.altEnter)
+            case let other: keys.append(other)  // Alt-Tab, Alt-Ctrl-x: the key alone
             }
         }
     }

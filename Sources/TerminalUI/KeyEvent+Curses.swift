@@ -41,6 +41,7 @@ extension KeyEvent {
         case moodtui_key_enter(): .enter
         case moodtui_key_backspace(): .backspace
         case moodtui_key_dc(): .delete
+        case moodtui_key_btab(): .backTab
         case moodtui_key_resize(): .resize
         default: .unknown(code)
         }

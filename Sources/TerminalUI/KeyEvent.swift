@@ -12,6 +12,8 @@ public enum KeyEvent: Equatable, Sendable {
     case alt(Character)
     /// Alt-Backspace: readline's "delete the word before the cursor".
     case altBackspace
+    /// Alt-Enter: a line break in a field that takes several lines, where Enter saves.
+    case altEnter
     /// Shift-Tab.
     case backTab
     /// Text pasted while bracketed paste is on: to be inserted literally, never run as keys.

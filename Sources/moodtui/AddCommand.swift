@@ -15,14 +15,14 @@ struct AddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A note, up to \(MoodNote.maximumLength) characters.", valueName: "text"))
     var note = ""
 
-    @Option(help: ArgumentHelp("When, in ISO 8601 (2026-11-22T08:30:00Z). Default: now.", valueName: "date"))
+    @Option(help: ArgumentHelp("When: \(MoodDateInput.examples). Default: now.", valueName: "date"))
     var date: String?
 
     func run() throws {
         let mood: Mood
         do {
             let level = try MoodLevel(parsing: level)
-            let when = try date.map(ISO8601.date(from:)) ?? Date()
+            let when = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) } ?? Date()
             let store = try journal.open()
             mood = try Mood.new(level: level, note: note, date: when, creatorID: try store.deviceID())
             try store.write(origin: .commandLine) { try $0.add(mood) }

@@ -27,9 +27,8 @@ struct MoodJSON: Encodable {
     }
 }
 
-/// ISO 8601 dates as moodtui writes and reads them on the command line.
+/// ISO 8601 dates as moodtui writes them (reading them is ``MoodDateInput``'s).
 enum ISO8601 {
-    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let withoutFraction = Date.ISO8601FormatStyle()
 
     /// `2026-11-22T08:30:00.123Z`: exactly the journal's milliseconds. Whole seconds are
@@ -44,12 +43,6 @@ enum ISO8601 {
         return text.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
-    /// Parses `2026-11-22T08:30:00Z`, with or without fractional seconds, or a zone offset.
-    static func date(from text: String) throws(MoodValidationError) -> Date {
-        if let date = try? withFraction.parse(text) { return date }
-        if let date = try? withoutFraction.parse(text) { return date }
-        throw .invalidDate(text)
-    }
 }
 
 /// One JSON value per line, flushed at once so that a script reading a pipe sees it immediately.

@@ -16,15 +16,15 @@ public struct ProcessResult: Sendable {
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, capturingOutput: Bool = true
     ) throws -> ProcessResult {
-        var output: [Int32] = [-1, -1], error: [Int32] = [-1, -1]
-        guard pipe(&output) == 0, pipe(&error) == 0 else { throw TestSetupError("pipe failed: errno \(errno)") }
+        let outputPipe = try Spawn.closeOnExecPipe(), errorPipe = try Spawn.closeOnExecPipe()
+        let output = [outputPipe.read, outputPipe.write], error = [errorPipe.read, errorPipe.write]
         defer { close(output[0]); close(error[0]) }
         let pid: pid_t
         do {
             pid = try Spawn.start(
                 executable.path, arguments, environment: environment,
                 output: capturingOutput ? .descriptor(output[1]) : .discard,
-                error: capturingOutput ? .descriptor(error[1]) : .discard, closing: output + error)
+                error: capturingOutput ? .descriptor(error[1]) : .discard)
         } catch let failure {
             close(output[1])
             close(error[1])

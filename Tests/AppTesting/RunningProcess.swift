@@ -1,33 +1,54 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// A long-running `moodtui` whose output is collected line by line as it arrives, for tests that
-/// follow `moodtui watch`.
+/// follow `moodtui watch`. Started with ``Spawn`` and a close-on-exec pipe, for the reasons given
+/// there.
 public final class RunningProcess: Sendable {
-    private let process: Process
+    private let pid: pid_t
     private let output = LineBuffer()
+    private let ended = Mutex(false)
 
     /// Starts the built `moodtui` with `arguments`.
     public init(moodtui arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = try BuiltProducts.moodtui
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        self.process = process
-        pipe.fileHandleForReading.readabilityHandler = { [output] handle in output.append(handle.availableData) }
-        try process.run()
+        let pipe = try Spawn.closeOnExecPipe()
+        let fds = [pipe.read, pipe.write]
+        do {
+            pid = try Spawn.start(try BuiltProducts.moodtui.path, arguments, output: .descriptor(fds[1]), error: .discard)
+        } catch {
+            close(fds[0])
+            close(fds[1])
+            throw error
+        }
+        close(fds[1])
+        let (reader, output) = (fds[0], output)
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            while true {
+                let count = read(reader, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                output.append(Data(buffer[..<count]))
+            }
+            close(reader)
+        }
     }
 
     /// Every complete line printed so far.
     public var outputLines: [String] { output.lines }
 
-    /// Stops the process.
+    /// Stops the process and waits for it.
     public func terminate() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let first = ended.withLock { ended in
+            defer { ended = true }
+            return !ended
+        }
+        guard first else { return }
+        kill(pid, SIGTERM)
+        _ = Spawn.wait(pid)
     }
 
     deinit { terminate() }

@@ -42,8 +42,8 @@ public final class ServerProcess: Sendable {
         self.data = data
         try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
         errorLog = data.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
-        var output: [Int32] = [-1, -1]
-        guard pipe(&output) == 0 else { throw TestSetupError("pipe failed: errno \(errno)") }
+        let pipe = try Spawn.closeOnExecPipe()
+        let output = [pipe.read, pipe.write]
         let moodtui = try BuiltProducts.moodtui.path
         // A shell sets the limits and then becomes moodtui (same pid).
         let (executable, argv) = openFiles.map { limits in
@@ -51,7 +51,7 @@ public final class ServerProcess: Sendable {
         } ?? (moodtui, ["serve"] + arguments)
         let pid: pid_t
         do {
-            pid = try Spawn.start(executable, argv, output: .descriptor(output[1]), error: .file(errorLog.path), closing: output)
+            pid = try Spawn.start(executable, argv, output: .descriptor(output[1]), error: .file(errorLog.path))
         } catch {
             close(output[0]); close(output[1])
             throw error

@@ -13,7 +13,7 @@ public enum Spawn {
     /// Where a child's standard output or error goes.
     public enum Destination: Sendable {
         case discard
-        /// A descriptor of the parent's (the write end of a pipe), closed in the child after use.
+        /// A descriptor of the parent's: the write end of a ``closeOnExecPipe()``.
         case descriptor(Int32)
         /// A file, created or truncated.
         case file(String)
@@ -23,7 +23,7 @@ public enum Spawn {
     /// - Throws: ``TestSetupError`` when it cannot be started.
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        output: Destination, error: Destination, closing descriptors: [Int32] = []
+        output: Destination, error: Destination
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -36,7 +36,6 @@ public enum Spawn {
             case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             }
         }
-        for fd in descriptors { posix_spawn_file_actions_addclose(&actions, fd) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -56,6 +55,16 @@ public enum Spawn {
         return pid
     }
 
+    /// A pipe whose descriptors are closed on exec: a tmux server that another test starts
+    /// meanwhile would otherwise inherit the write end, keep it open for ever, and a read of the
+    /// pipe would never end.
+    /// - Returns: the read and write ends.
+    public static func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard systemPipe2(&fds, O_CLOEXEC) == 0 else { throw TestSetupError("pipe failed: errno \(errno)") }
+        return (fds[0], fds[1])
+    }
+
     /// Waits for `pid` to end and returns its exit status (128 + n when signal n killed it).
     public static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
@@ -68,3 +77,7 @@ public enum Spawn {
         (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }
+
+/// glibc's `pipe2`, which Swift's Glibc module leaves out (it is declared under `_GNU_SOURCE`).
+@_silgen_name("pipe2")
+private func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32

@@ -42,7 +42,7 @@ import Testing
     @Test(arguments: [
         (["add", "--level", "9"], "invalid level '9'"),
         (["add", "--level", "good", "--note", String(repeating: "x", count: 1_001)], "note is too long"),
-        (["add", "--level", "good", "--date", "yesterday"], "invalid date 'yesterday'"),
+        (["add", "--level", "good", "--date", "tomorow"], "invalid date 'tomorow': use now, yesterday 21:00"),
         (["delete", "not-a-uuid"], "invalid mood id"),
         (["delete", "3F2504E0-4F89-11D3-9A0C-0305E82C3301"], "no mood with id"),
     ])

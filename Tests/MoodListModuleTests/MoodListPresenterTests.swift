@@ -60,14 +60,82 @@ import Testing
         #expect(try journal.store.read { try $0.count(.journal) } == 3)
     }
 
-    @Test func aNotePastTheLimitIsRefusedInTheFormAndNothingIsWritten() throws {
+    /// The limit was checked only on Enter; now typing stops at it and a paste is cut, in words.
+    @Test func typingStopsAtTheLimitAndAPastePastItIsCutWithAMessage() throws {
         presenter.viewDidLoad(visibleRows: 10)
         presenter.handle(.add)
-        type(String(repeating: "x", count: MoodNote.maximumLength + 1))
+        presenter.handle(.edit(.insertText(String(repeating: "x", count: MoodNote.maximumLength - 2))))
+        presenter.handle(.edit(.insertText("abcdef")))
+        guard case .form(let form) = view.model.overlay else { Issue.record("the form closed"); return }
+        #expect(form.note.text.count == MoodNote.maximumLength)
+        #expect(form.note.text.hasSuffix("ab"))
+        #expect(form.error?.contains("at most 1,000 characters") == true)
+        type("z")
+        guard case .form(let full) = view.model.overlay else { Issue.record("the form closed"); return }
+        #expect(full.note.text.count == MoodNote.maximumLength, "typing stops")
+        presenter.handle(.submit)
+        #expect(view.model.overlay == nil)
+        #expect(try journal.store.read { try $0.moods(.journal, order: .newestFirst, limit: 1) }.first?.note.count == MoodNote.maximumLength)
+    }
+
+    @Test func theDateFieldBackdatesAMoodAndAnUnreadableDateKeepsTheFormOpen() throws {
+        let presenter = MoodListPresenter(interactor: interactor, router: router, timeZone: TimeZone(identifier: "UTC")!)
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.add)
+        type("looking back")
+        presenter.handle(.focusNext)
+        presenter.handle(.edit(.deleteToStart))
+        type("tomorow")
         presenter.handle(.submit)
         guard case .form(let form) = view.model.overlay else { Issue.record("the form closed"); return }
-        #expect(form.error?.contains("too long") == true)
-        #expect(try journal.store.read { try $0.count(.journal) } == 0)
+        #expect(form.error?.contains("yesterday 21:00") == true)
+        #expect(form.focus == .date)
+        presenter.handle(.edit(.deleteToStart))
+        type("2026-03-05 08:30")
+        presenter.handle(.submit)
+        #expect(view.model.overlay == nil)
+        let mood = try #require(try journal.store.read { try $0.moods(.journal, order: .newestFirst, limit: 1) }.first)
+        #expect(mood.date == Date(timeIntervalSince1970: 1_772_699_400))
+        #expect(mood.note == "looking back")
+    }
+
+    @Test func editingKeepsTheExactDateUnlessItsTextChanges() throws {
+        let date = Date(millisecondsSince1970: 1_772_699_412_345)
+        try journal.store.write(origin: .ui) {
+            try $0.add(Mood(id: UUID(), date: date, level: .meh, note: "exact", creatorID: "d", modifiedAt: date))
+        }
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.editSelected)
+        type(" still")
+        presenter.handle(.submit)
+        let mood = try #require(try journal.store.read { try $0.moods(.journal, order: .newestFirst, limit: 1) }.first)
+        #expect(mood.note == "exact still")
+        #expect(mood.date == date, "seconds and milliseconds kept")
+    }
+
+    @Test func theDetailViewShowsTheWholeMoodAndFollowsItsChanges() throws {
+        let mood = try journal.add(.great, note: "line one\nline two", at: 1_772_699_400_000)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.showDetail)
+        guard case .detail(let detail) = view.model.overlay else { Issue.record("no detail"); return }
+        #expect(detail.note == "line one\nline two")
+        #expect(detail.facts.map(\.label) == ["Level", "Date", "Changed", "Device", "Sync"])
+        #expect(detail.facts.first?.value == "5 great")
+        #expect(detail.facts.last?.value == "local journal (not synced)")
+        presenter.handle(.moveSelection(by: 5))
+        guard case .detail(let scrolled) = view.model.overlay else { Issue.record("no detail"); return }
+        #expect(scrolled.scroll == 1, "scrolling stops at the note's last line")
+
+        try journal.store.write(origin: .sync) { try $0.edit(mood.id, note: "changed elsewhere") }
+        interactor.refresh()
+        guard case .detail(let changed) = view.model.overlay else { Issue.record("the detail closed"); return }
+        #expect(changed.note == "changed elsewhere")
+        try journal.store.write(origin: .sync) { try $0.markForDeletion(mood.id) }
+        interactor.refresh()
+        #expect(view.model.overlay == nil)
+        #expect(view.model.message?.text == "That mood was deleted.")
     }
 
     @Test func deletingAsksFirstThenRemovesTheRowAndUndoBringsItBack() throws {

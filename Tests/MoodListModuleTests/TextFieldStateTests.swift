@@ -41,6 +41,12 @@ import Testing
         (.deleteBackward, "|c", "|c"),
         (.deleteForward, "ab|c", "ab|"),
         (.deleteForward, "ab|", "ab|"),
+        (.moveLineUp, "one\ntw|o", "on|e\ntwo"),
+        (.moveLineUp, "a\nlong|er", "a|\nlonger"),
+        (.moveLineUp, "fi|rst", "fi|rst"),
+        (.moveLineDown, "o|ne\ntwo", "one\nt|wo"),
+        (.moveLineDown, "long|er\na", "longer\na|"),
+        (.moveLineDown, "one\nt|wo", "one\nt|wo"),
     ])
     func editsChangeTheTextAndTheCursorLikeReadline(edit: TextEdit, start: String, end: String) {
         #expect(after(edit, on: start) == end)
@@ -51,5 +57,16 @@ import Testing
         state.apply(.insert("\u{301}"))
         #expect(state.text == "café")
         #expect(state.characters.count == 4 && state.cursor == 4)
+    }
+
+    @Test func typingStopsAtTheLimitAndAPasteIsCutToFit() {
+        var state = TextFieldState("abc", limit: 5)
+        let pasted = state.apply(.insertText("defg"))
+        #expect(!pasted && state.text == "abcde" && state.cursor == 5)
+        let typed = state.apply(.insert("x"))
+        #expect(!typed && state.text == "abcde")
+        state.apply(.deleteBackward)
+        let emoji = state.apply(.insert("🍣"))
+        #expect(emoji && state.text == "abcd🍣", "an emoji is one character")
     }
 }

@@ -15,16 +15,30 @@ import TerminalUI
         screen.lines.firstIndex { $0.contains(text) }
     }
 
-    @Test func theFormIsABorderedBoxCentredOverTheListWithTitleLevelsAndHint() throws {
+    @Test func theFormIsABorderedBoxWithTheLevelTheNoteAndItsCountAndTheDate() throws {
         show(MoodListFixtures.form(note: "hello"))
         let top = try #require(row(containing: "New mood"))
-        #expect(top == 1 + (21 + 1 - 5) / 2, "5 rows centred in rows 1..<23")
-        #expect(screen.lines[top].hasPrefix(String(repeating: " ", count: 8) + "┌─ New mood ─"))
-        #expect(screen.column(of: "┐", row: top) == 8 + 64 - 1)
-        #expect(screen.lines[top + 1].contains("│ 1 awful  2 bad  3 meh  4 good  5 great"))
-        #expect(screen.lines[top + 2].contains("│ Note: hello"))
-        #expect(screen.lines[top + 3].contains("↑↓ or 1-5 level · type note · Enter save · Esc cancel"))
-        #expect(screen.lines[top + 4].contains("└───"))
+        #expect(top == 1 + (22 - 8) / 2, "3 note lines, 3 other lines and the border, centred in rows 1..<23")
+        #expect(screen.lines[top].hasPrefix(String(repeating: " ", count: 4) + "┌─ New mood ─"))
+        #expect(screen.column(of: "┐", row: top) == 4 + 72 - 1)
+        #expect(screen.lines[top + 1].contains("│ Level 1 awful  2 bad  3 meh  4 good  5 great"))
+        #expect(screen.lines[top + 2].contains("│ Note") && screen.lines[top + 2].hasSuffix("5/1000 │"))
+        #expect(screen.lines[top + 3].contains("│ hello"))
+        #expect(screen.lines[top + 6].contains("│ Date  now"))
+        #expect(screen.lines[top + 6].contains("yesterday 21:00"), "the forms the date takes")
+        #expect(screen.lines[top + 7].contains("└───"))
+    }
+
+    @Test func theFieldWithFocusHasItsLabelReversedAndTheCursorOnlyWhereTextIsTyped() throws {
+        show(MoodListFixtures.form(note: "hello", focus: .level))
+        let levels = try #require(row(containing: "Level"))
+        #expect(screen.style(row: levels, column: try #require(screen.column(of: "Level", row: levels))).reverse)
+        #expect(!screen.cursor.visible, "the level takes no text")
+        show(MoodListFixtures.form(note: "hello", focus: .date, date: "yesterday"))
+        let date = try #require(row(containing: "Date"))
+        let field = try #require(screen.column(of: "Date  ", row: date)) + 6
+        #expect(screen.cursor == BufferScreen.Cursor(row: date, column: field + 9, visible: true))
+        #expect(!screen.style(row: levels, column: try #require(screen.column(of: "Level", row: levels))).reverse)
     }
 
     @Test func theChosenLevelIsHighlightedInItsColour() throws {
@@ -38,47 +52,75 @@ import TerminalUI
 
     @Test func theCursorSitsAfterWideCharactersInTheNote() throws {
         show(MoodListFixtures.form(note: "東京で寿司 🍣"))
-        let noteRow = try #require(row(containing: "Note:"))
-        let field = try #require(screen.column(of: "Note: ", row: noteRow)) + 6
+        let noteRow = try #require(screen.lines.lastIndex { $0.contains("東京") }, "the note, below the list's row")
+        let field = try #require(screen.column(of: "東京", row: noteRow))
         #expect(screen.cursor == BufferScreen.Cursor(row: noteRow, column: field + 13, visible: true))
-        #expect(screen.cursor.column == 29)
     }
 
     @Test func theCursorInsideTheNoteCountsColumnsNotCharacters() throws {
         show(MoodListFixtures.form(note: "東京で寿司 🍣", cursor: 2))
-        let noteRow = try #require(row(containing: "Note:"))
-        let field = try #require(screen.column(of: "Note: ", row: noteRow)) + 6
+        let noteRow = try #require(screen.lines.lastIndex { $0.contains("東京") }, "the note, below the list's row")
+        let field = try #require(screen.column(of: "東京", row: noteRow))
         #expect(screen.cursor == BufferScreen.Cursor(row: noteRow, column: field + 4, visible: true))
     }
 
-    @Test func aNoteWiderThanTheBoxScrollsToKeepTheCursorVisible() throws {
-        let screen = MoodListFixtures.screen(rows: 8, columns: 40)
-        let note = "春夏秋冬東西南北上下左右前後内外天地山川"
+    /// Line breaks vanished in the form; a long note was one line scrolled sideways.
+    @Test func aNoteWrapsAtSpacesAndBreaksAtLineFeedsWithTheCursorOnItsLine() throws {
+        let screen = MoodListFixtures.screen(rows: 16, columns: 40)
+        let note = "first line\nthe second one is long enough to wrap at a space\tend"
         let model = MoodListFixtures.model(overlay: MoodListFixtures.form(note: note))
         MoodListScreenView(screen: screen, colorSupport: .basic8).display(model, changes: .all)
-        let noteRow = try #require(screen.lines.firstIndex { $0.contains("Note:") })
-        #expect(screen.lines[noteRow].contains("Note: 上下左右前後内外天地山川   │"), "the end of the note is shown")
-        #expect(!screen.lines[noteRow].contains("北"), "the start scrolled out")
-        let field = try #require(screen.column(of: "Note: ", row: noteRow)) + 6
-        #expect(screen.cursor.column == field + 24, "right after 川; the 26-column field keeps one spare column")
-        #expect(screen.cursor.row == noteRow)
-        #expect(screen.cursor.visible)
-    }
-
-    @Test func onANarrowBoxTheLevelsShrinkToDigitsAndTheChosenName() throws {
-        let screen = MoodListFixtures.screen(rows: 8, columns: 40)
-        let model = MoodListFixtures.model(overlay: MoodListFixtures.form(note: "", level: .bad))
-        MoodListScreenView(screen: screen, colorSupport: .basic8).display(model, changes: .all)
-        #expect(screen.text.contains("│ 1 2 3 4 5  bad"))
+        let first = try #require(screen.lines.firstIndex { $0.contains("│ first line ") })
+        #expect(screen.lines[first + 1].contains("│ the second one is long enough    │"), "31 columns and a spare one for the cursor")
+        #expect(screen.lines[first + 2].contains("│ to wrap at a space end "), "a tab is a space")
+        #expect(screen.cursor == BufferScreen.Cursor(row: first + 2, column: 2 + 2 + 22, visible: true))
         #expect(screen.lines.allSatisfy { TextWidth.columns(of: $0) <= 40 })
     }
 
-    @Test func aRefusedSaveShowsItsErrorInRed() throws {
-        show(MoodListFixtures.form(note: "x", error: "A note can be at most 500 characters."))
-        let errorRow = try #require(row(containing: "at most 500"))
-        let column = try #require(screen.column(of: "A note", row: errorRow))
+    @Test func aNoteLongerThanItsLinesScrollsToKeepTheCursorVisible() throws {
+        let screen = MoodListFixtures.screen(rows: 10, columns: 40)
+        let note = (1...12).map { "line \($0)" }.joined(separator: "\n")
+        let model = MoodListFixtures.model(overlay: MoodListFixtures.form(note: note))
+        MoodListScreenView(screen: screen, colorSupport: .basic8).display(model, changes: .all)
+        let last = try #require(screen.lines.firstIndex { $0.contains("line 12") })
+        #expect(!screen.text.contains("line 1 "), "the start scrolled out")
+        #expect(screen.cursor.row == last)
+    }
+
+    @Test func onANarrowBoxTheLevelsShrinkToDigitsAndTheChosenName() throws {
+        let screen = MoodListFixtures.screen(rows: 12, columns: 40)
+        let model = MoodListFixtures.model(overlay: MoodListFixtures.form(note: "", level: .bad))
+        MoodListScreenView(screen: screen, colorSupport: .basic8).display(model, changes: .all)
+        #expect(screen.text.contains("│ Level 1 2 3 4 5  bad"))
+        #expect(screen.lines.allSatisfy { TextWidth.columns(of: $0) <= 40 })
+    }
+
+    @Test func aFullNoteShowsItsCountInRed() throws {
+        show(MoodListFixtures.form(note: String(repeating: "x", count: MoodNote.maximumLength)))
+        let countRow = try #require(row(containing: "1000/1000"))
+        #expect(screen.style(row: countRow, column: try #require(screen.column(of: "1000/1000", row: countRow))).foreground == .red)
+    }
+
+    @Test func aRefusedSaveShowsItsErrorInRedUnderTheDate() throws {
+        show(MoodListFixtures.form(note: "x", error: "invalid date 'tomorow'"))
+        let errorRow = try #require(row(containing: "tomorow"))
+        let column = try #require(screen.column(of: "invalid", row: errorRow))
         #expect(screen.style(row: errorRow, column: column).foreground == .red)
-        #expect(screen.lines[errorRow + 1].contains("Enter save"))
+        #expect(screen.lines[errorRow - 1].contains("Date"))
+    }
+
+    @Test func theDetailViewShowsEveryFactAndTheWholeNoteWrapped() throws {
+        let facts = [MoodDetailViewModel.Fact("Level", "4 good"), MoodDetailViewModel.Fact("Device", "laptop")]
+        let note = "a note long enough to need more than one line in a box of forty columns\nand a second paragraph"
+        let screen = MoodListFixtures.screen(rows: 16, columns: 40)
+        let model = MoodListFixtures.model(overlay: .detail(MoodDetailViewModel(level: .good, facts: facts, note: note, scroll: 0)))
+        MoodListScreenView(screen: screen, colorSupport: .basic8).display(model, changes: .all)
+        let top = try #require(screen.lines.firstIndex { $0.contains("─ Mood ─") })
+        #expect(screen.lines[top + 1].contains("│ Level    4 good"))
+        #expect(screen.lines[top + 2].contains("│ Device   laptop"))
+        #expect(screen.lines[top + 4].contains("│ a note long enough to need more "))
+        #expect(screen.text.contains("│ and a second paragraph"))
+        #expect(!screen.cursor.visible)
     }
 
     @Test func theHelpIsABoxListingItsLines() throws {

@@ -35,9 +35,15 @@ enum MoodListFixtures {
         )
     }
 
-    static func form(note: String, cursor: Int? = nil, level: MoodLevel = .good, error: String? = nil) -> MoodListOverlay {
+    static func form(
+        note: String, cursor: Int? = nil, level: MoodLevel = .good, focus: MoodFormField = .note, date: String = "now",
+        error: String? = nil
+    ) -> MoodListOverlay {
         let field = TextFieldViewModel(text: note, cursor: cursor ?? note.count)
-        return .form(MoodFormViewModel(title: "New mood", level: level, note: field, error: error))
+        let dateField = TextFieldViewModel(text: date, cursor: date.count)
+        return .form(MoodFormViewModel(
+            title: "New mood", focus: focus, level: level, note: field, noteLimit: MoodNote.maximumLength, date: dateField,
+            error: error))
     }
 }
 

@@ -17,7 +17,7 @@ import TerminalUI
         (.character("G"), .moveToBottom), (.end, .moveToBottom),
         (.pageUp, .movePage(by: -1)), (.control("b"), .movePage(by: -1)),
         (.pageDown, .movePage(by: 1)), (.control("f"), .movePage(by: 1)),
-        (.character("a"), .add), (.character("e"), .editSelected), (.enter, .editSelected),
+        (.character("a"), .add), (.character("e"), .editSelected), (.enter, .showDetail), (.character("v"), .showDetail),
         (.character("d"), .deleteSelected), (.delete, .deleteSelected),
         (.character("u"), .undoDelete), (.character("/"), .startFilter), (.character("?"), .showHelp),
         (.character("q"), .quit), (.escape, .cancel),
@@ -64,21 +64,57 @@ import TerminalUI
         #expect(keys.intent(for: key, overlay: Self.filter) == intent)
     }
 
-    @Test func upAndDownStepTheLevelInTheFormWithUpBetter() {
-        #expect(keys.intent(for: .up, overlay: Self.filledForm) == .stepLevel(by: 1))
-        #expect(keys.intent(for: .down, overlay: Self.emptyForm) == .stepLevel(by: -1))
+    /// A digit typed in the note is text: "2nd day" lost its "2" to the level.
+    @Test func inTheNoteDigitsAreTextAndTheArrowsMoveBetweenLines() {
+        for digit in "0123456789" {
+            #expect(keys.intent(for: .character(digit), overlay: Self.emptyForm) == .edit(.insert(digit)))
+        }
+        #expect(keys.intent(for: .up, overlay: Self.filledForm) == .edit(.moveLineUp))
+        #expect(keys.intent(for: .down, overlay: Self.filledForm) == .edit(.moveLineDown))
+        #expect(keys.intent(for: .altEnter, overlay: Self.filledForm) == .edit(.insert("\n")))
+        #expect(keys.intent(for: .paste("2nd day"), overlay: Self.emptyForm) == .edit(.insertText("2nd day")), "a paste is text")
     }
 
-    @Test func digitsChooseTheLevelOnlyWhileTheNoteIsEmpty() {
+    @Test(arguments: [MoodFormField.level, .note, .date])
+    func tabAndShiftTabMoveBetweenTheFieldsAndEnterSavesFromEach(field: MoodFormField) {
+        let form = MoodListFixtures.form(note: "ok", focus: field)
+        #expect(keys.intent(for: .tab, overlay: form) == .focusNext)
+        #expect(keys.intent(for: .backTab, overlay: form) == .focusPrevious)
+        #expect(keys.intent(for: .enter, overlay: form) == .submit)
+        #expect(keys.intent(for: .escape, overlay: form) == .cancel)
+    }
+
+    @Test func inTheLevelDigitsAndArrowsChooseAndNothingElseIsTyped() {
+        let form = MoodListFixtures.form(note: "", focus: .level)
         for level in MoodLevel.allCases {
-            let digit = Character(String(level.rawValue))
-            #expect(keys.intent(for: .character(digit), overlay: Self.emptyForm) == .setLevel(level))
-            #expect(keys.intent(for: .character(digit), overlay: Self.filledForm) == .edit(.insert(digit)))
+            #expect(keys.intent(for: .character(Character(String(level.rawValue))), overlay: form) == .setLevel(level))
         }
-        #expect(keys.intent(for: .character("0"), overlay: Self.emptyForm) == .edit(.insert("0")))
-        #expect(keys.intent(for: .character("6"), overlay: Self.emptyForm) == .edit(.insert("6")))
-        #expect(keys.intent(for: .character("３"), overlay: Self.emptyForm) == .edit(.insert("３")), "full-width digits are text")
-        #expect(keys.intent(for: .paste("2nd day"), overlay: Self.emptyForm) == .edit(.insertText("2nd day")), "a paste is text")
+        #expect(keys.intent(for: .up, overlay: form) == .stepLevel(by: 1))
+        #expect(keys.intent(for: .right, overlay: form) == .stepLevel(by: 1))
+        #expect(keys.intent(for: .down, overlay: form) == .stepLevel(by: -1))
+        #expect(keys.intent(for: .left, overlay: form) == .stepLevel(by: -1))
+        for other in [KeyEvent.character("0"), .character("6"), .character("３"), .character("x"), .paste("4"), .alt("d"), .backspace] {
+            #expect(keys.intent(for: other, overlay: form) == nil, "\(other)")
+        }
+    }
+
+    @Test(arguments: textKeys)
+    func theDateFieldTakesTextLikeTheNote(key: KeyEvent, intent: MoodListIntent) {
+        #expect(keys.intent(for: key, overlay: MoodListFixtures.form(note: "", focus: .date)) == intent)
+    }
+
+    static let detail = MoodListOverlay.detail(MoodDetailViewModel(level: .good, facts: [], note: "n", scroll: 0))
+
+    @Test(arguments: [
+        (KeyEvent.up, MoodListIntent.moveSelection(by: -1)), (.character("k"), .moveSelection(by: -1)),
+        (.down, .moveSelection(by: 1)), (.character("j"), .moveSelection(by: 1)),
+        (.pageUp, .movePage(by: -1)), (.pageDown, .movePage(by: 1)), (.character(" "), .movePage(by: 1)),
+        (.character("e"), .editSelected), (.character("d"), .deleteSelected),
+        (.escape, .cancel), (.enter, .cancel), (.character("q"), .cancel), (.character("v"), .cancel),
+    ])
+    func theDetailViewScrollsEditsDeletesAndCloses(key: KeyEvent, intent: MoodListIntent) {
+        #expect(keys.intent(for: key, overlay: Self.detail) == intent)
+        #expect(keys.intent(for: .paste("q"), overlay: Self.detail) == nil)
     }
 
     @Test func theFilterHasNoLevelKeys() {

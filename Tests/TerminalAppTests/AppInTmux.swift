@@ -37,11 +37,15 @@ struct AppInTmux {
         try #require(result.status == 0, "\(result.standardError)")
     }
 
-    /// The journal's notes, newest first, from `moodtui list --json`.
-    func notes() throws -> [String] {
+    /// The journal's moods, newest first, as `moodtui list --json` prints them.
+    func moods() throws -> [[String: Any]] {
         let listed = try ProcessResult.moodtui(["list", "--json", "--journal", journal])
         try #require(listed.status == 0, "\(listed.standardError)")
-        let moods = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]] ?? []
-        return moods.compactMap { $0["note"] as? String }
+        return try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]] ?? []
+    }
+
+    /// The journal's notes, newest first.
+    func notes() throws -> [String] {
+        try moods().compactMap { $0["note"] as? String }
     }
 }

@@ -19,8 +19,8 @@ import Testing
 
     @Test func addingAMoodWithEmojiAndCJKByKeyboardShowsItInTheList() throws {
         let app = try subject.launchIntoAddForm()
-        try app.press("5")
         try app.type("寿司 🍣 東京")
+        try app.press("BTab", "5")
         try app.press("Enter")
         #expect(try app.waitForScreen { $0.contains("寿司 🍣 東京") && $0.contains("great") && !$0.contains("New mood") },
                 "\(app.lastScreen)")

@@ -42,7 +42,7 @@ import Testing
         Sent(terminal: "xterm", key: "Alt-d", bytes: "\(esc)d", meaning: .alt("d")),
         Sent(terminal: "xterm", key: "Alt-Shift-B", bytes: "\(esc)B", meaning: .alt("B")),
         Sent(terminal: "xterm", key: "Alt-Backspace", bytes: "\(esc)\u{7F}", meaning: .altBackspace),
-        Sent(terminal: "xterm", key: "Alt-Enter", bytes: "\(esc)\r", meaning: .enter),
+        Sent(terminal: "xterm", key: "Alt-Enter", bytes: "\(esc)\r", meaning: .altEnter),
         Sent(terminal: "xterm", key: "Alt-d (modifyOtherKeys)", bytes: "\(esc)[27;3;100~", meaning: .alt("d")),
         // xterm in application cursor and keypad modes (what curses' smkx asks for).
         Sent(terminal: "xterm app mode", key: "Up", bytes: "\(esc)OA", meaning: .up),

@@ -1,0 +1,47 @@
+import MoodKit
+
+/// The detail view while it is open: the mood as last read, and how far its note is scrolled.
+public struct MoodDetailState: Hashable, Sendable {
+    public var mood: Mood
+    /// The first line of the note shown (a line of the note, between line feeds).
+    public var scroll = 0
+
+    public init(mood: Mood) {
+        self.mood = mood
+    }
+
+    /// Scrolls by `lines`, staying within the note's lines.
+    public mutating func scroll(by lines: Int) {
+        let lastLine = mood.note.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        scroll = min(max(scroll + lines, 0), lastLine)
+    }
+}
+
+/// The whole mood as the detail view shows it: each fact in words, and the note as written.
+public struct MoodDetailViewModel: Hashable, Sendable {
+    /// One labelled line: "Level", "great".
+    public struct Fact: Hashable, Sendable {
+        public var label: String
+        public var value: String
+
+        public init(_ label: String, _ value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    public var level: MoodLevel
+    /// Level, date, last change, device, sync: already made safe to show.
+    public var facts: [Fact]
+    /// The full note, line feeds included; the view wraps it and makes each line safe.
+    public var note: String
+    /// The first note line (between line feeds) shown.
+    public var scroll: Int
+
+    public init(level: MoodLevel, facts: [Fact], note: String, scroll: Int) {
+        self.level = level
+        self.facts = facts
+        self.note = note
+        self.scroll = scroll
+    }
+}
