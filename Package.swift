@@ -8,9 +8,11 @@ import PackageDescription
 /// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`;
 /// `MoodStore` and `MoodServer` → `FileWatching` (inotify) and `PrivateFiles` (0600/0700), which
 /// depend on nothing.
+///
+/// Linux only (no `platforms`: they name Apple systems): the journal watcher uses inotify, the
+/// terminal wide-character ncurses from `<ncursesw/curses.h>`, and the tests glibc.
 let package = Package(
     name: "moodtui",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "moodtui", targets: ["moodtui"]),
     ],
@@ -44,7 +46,7 @@ let package = Package(
         // MARK: - The mood list screen (VIPER)
 
         .target(name: "MoodListModule", dependencies: ["MoodKit", "MoodStore", "CacheTracking"]),
-        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "TerminalUI", dependencies: ["CNCurses"]),
         .target(name: "MoodListScreen", dependencies: ["MoodKit", "MoodListModule", "TerminalUI"]),
 
@@ -120,7 +122,7 @@ let package = Package(
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI"]),
         .target(name: "AppTesting", path: "Tests/AppTesting"),
         .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", "MoodStore"]),
         .testTarget(
             name: "TerminalAppTests",
             dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", .product(name: "GRDB", package: "GRDB.swift")]

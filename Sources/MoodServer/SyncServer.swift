@@ -3,6 +3,9 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Builds the sync server: the protocol's routes over a storage, as a Hummingbird application.
 public enum SyncServer {
@@ -13,6 +16,12 @@ public enum SyncServer {
         router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
         SyncRoutes(storage: storage, hub: hub).register(on: router)
         return router
+    }
+
+    /// Whether `error` (from running the application) says that the address is already taken
+    /// by another program, so that `moodtui serve` can say which port and how to pick another.
+    public static func isAddressInUse(_ error: any Error) -> Bool {
+        (error as? IOError)?.errnoCode == EADDRINUSE
     }
 
     /// The application: HTTP routes plus the WebSocket upgrade, bound as `configuration` says,

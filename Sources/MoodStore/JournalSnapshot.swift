@@ -14,6 +14,16 @@ public struct JournalSnapshot {
             .map(Mood.init(row:))
     }
 
+    /// The ids of the moods in the list (not marked for deletion) whose id starts with `hexDigits`
+    /// (the id's hexadecimal digits without dashes, in any case), at most `limit` of them: how
+    /// `moodtui edit 3f25` finds its mood, as git finds a commit.
+    public func liveMoodIDs(startingWith hexDigits: String, limit: Int) throws -> [Mood.ID] {
+        guard hexDigits.allSatisfy(\.isHexDigit) else { return [] }
+        return try UUID.fetchAll(
+            db, sql: "SELECT id FROM mood WHERE markedForRemoteDeletion = 0 AND hex(id) LIKE ? LIMIT ?",
+            arguments: [hexDigits.uppercased() + "%", limit])
+    }
+
     /// The moods with these local row ids, by row id; missing rows are left out.
     ///
     /// - Complexity: O(k log n) for k ids.

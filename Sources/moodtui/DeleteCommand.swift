@@ -5,16 +5,16 @@ import MoodKit
 /// `moodtui delete ID`: deletes one mood.
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Delete a mood by its id (see `moodtui list`).")
+        commandName: "delete", abstract: "Delete a mood.",
+        discussion: MoodIDArgument.discussion)
 
     @OptionGroup var journal: JournalOptions
 
-    @Argument(help: ArgumentHelp("The mood's id.", valueName: "id"))
-    var id: String
+    @OptionGroup var mood: MoodIDArgument
 
     func run() throws {
-        guard let uuid = UUID(uuidString: id) else { throw CommandFailure(MoodValidationError.invalidID(id).description) }
-        let store = try journal.open()
+        let store = try journal.open(ifMissing: .refuse)
+        let uuid = try mood.resolve(in: store)
         do {
             // Marked first, as the app does, but with no undo: it is due for the server at once.
             // One the server never saw has nobody to tell, so it goes now.

@@ -16,9 +16,20 @@ struct JournalOptions: ParsableArguments {
         return Environment.dataHome.appendingPathComponent("moodtui/journal.sqlite").path
     }
 
+    /// Whether opening may make a new, empty journal.
+    enum Missing {
+        /// The app, `add`, `watch`, `login`: a new journal is what the person starts with.
+        case create
+        /// `list`, `edit`, `delete`: a missing journal is a mistyped path, said as such.
+        case refuse
+    }
+
     /// Opens the journal, as a command-line error if it cannot be opened, and says which of its
     /// files (and, for the default journal, moodtui's own folder) it made private.
-    func open() throws -> JournalStore {
+    func open(ifMissing missing: Missing = .create) throws -> JournalStore {
+        if missing == .refuse, !FileManager.default.fileExists(atPath: path) {
+            throw CommandFailure("there is no journal at \(path) (moodtui add or the app makes one)")
+        }
         var changes: [PermissionChange] = []
         let store: JournalStore
         do {

@@ -21,7 +21,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try journal.open()
+        let store = try journal.open(ifMissing: .refuse)
         let moods = try store.read { try $0.moods(.journal, order: .newestFirst, limit: limit) }
         if json {
             try JSONLines.print(moods.map(MoodJSON.init))

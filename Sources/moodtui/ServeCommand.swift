@@ -50,6 +50,8 @@ struct ServeCommand: AsyncParsableCommand {
             services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await services.run()
+        } catch where SyncServer.isAddressInUse(error) {
+            throw CommandFailure("port \(port) on \(host) is taken by another program; pick another with --port N (--port 0 takes any free one)")
         } catch {
             throw CommandFailure("the server stopped: \(error)")
         }

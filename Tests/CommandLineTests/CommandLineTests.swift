@@ -59,7 +59,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let notAFolder = folder.appendingPathComponent("file")
         try Data("x".utf8).write(to: notAFolder)
-        let result = try moodtui("list", "--journal", notAFolder.appendingPathComponent("journal.sqlite").path)
+        let result = try moodtui("add", "--level", "good", "--journal", notAFolder.appendingPathComponent("journal.sqlite").path)
         #expect(result.status != 0)
         #expect(result.standardError.contains("cannot open journal at \(notAFolder.path)"))
         #expect(result.standardError.contains("\(notAFolder.path) is not a folder"))

@@ -83,4 +83,15 @@ import Testing
         #expect(result.status != 0)
         #expect(result.standardError.contains("invalid account name"))
     }
+
+    /// A busy port said only "bind(descriptor:ptr:bytes:): Address already in use".
+    @Test func aPortTakenByAnotherProgramIsNamedWithHowToPickAnother() async throws {
+        let first = try await ServerProcess.start(data: data)
+        let second = try ProcessResult.moodtui(["serve", "--port", String(first.port), "--data", data.path + "-second"])
+        #expect(second.status == 1)
+        #expect(second.standardError.hasSuffix(
+            "moodtui: port \(first.port) on 127.0.0.1 is taken by another program; pick another with --port N (--port 0 takes any free one)\n"),
+            "\(second.standardError)")
+        #expect(await first.stop(SIGTERM) == 0)
+    }
 }

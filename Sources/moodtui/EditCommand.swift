@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import MoodKit
+
+/// `moodtui edit ID`: changes a mood's level, note or date, as the app's form does.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a mood's level, note or date.",
+        discussion: MoodIDArgument.discussion)
+
+    @OptionGroup var journal: JournalOptions
+
+    @OptionGroup var mood: MoodIDArgument
+
+    @Option(help: ArgumentHelp("How you felt: 1–5 or awful, bad, meh, good, great.", valueName: "level"))
+    var level: String?
+
+    @Option(help: ArgumentHelp("The new note, up to \(MoodNote.maximumLength) characters (\"\" empties it).", valueName: "text"))
+    var note: String?
+
+    @Option(help: ArgumentHelp("When: \(MoodDateInput.examples).", valueName: "date"))
+    var date: String?
+
+    func validate() throws {
+        if level == nil, note == nil, date == nil { throw ValidationError("nothing to change: give --level, --note or --date") }
+    }
+
+    func run() throws {
+        do {
+            let level = try level.map { text throws(MoodValidationError) in try MoodLevel(parsing: text) }
+            let note = try note.map { text throws(MoodValidationError) in try MoodNote.normalized(text) }
+            let date = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) }
+            let store = try journal.open(ifMissing: .refuse)
+            let uuid = try mood.resolve(in: store)
+            try store.write(origin: .commandLine) { try $0.edit(uuid, level: level, note: note, date: date) }
+            print("Edited \(uuid.uuidString)")
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+}
