@@ -19,6 +19,20 @@ static inline WINDOW *moodtui_curscr(void) { return curscr; }
    failure. (stdin/stdout are mutable C globals that Swift 6 refuses to touch.) */
 static inline SCREEN *moodtui_newterm(void) { return newterm(NULL, stdout, stdin); }
 
+/* Whether the terminal can move the cursor (terminfo's cup): TERM=dumb and printing terminals
+   cannot, and curses would draw every screen as one long line. */
+static inline int moodtui_can_address_cursor(void) {
+    const char *cup = tigetstr("cup");
+    return cup != NULL && cup != (const char *)-1;
+}
+
+/* Whether the terminal has an alternate screen (terminfo's smcup), which the app's screen goes
+   to and leaves with; without one the app's last screen stays after it quits. */
+static inline int moodtui_has_alternate_screen(void) {
+    const char *smcup = tigetstr("smcup");
+    return smcup != NULL && smcup != (const char *)-1 && smcup[0] != '\0';
+}
+
 /* Number of colours the terminal supports (COLORS is a global or a macro). */
 static inline int moodtui_colors(void) { return COLORS; }
 

@@ -137,13 +137,16 @@ extension MoodListPresenter {
         }
     }
 
+    /// Filters the list; the selected mood stays selected while the new list holds it.
     private func applyFilter(_ text: String?) {
         let text = text?.isEmpty == true ? nil : text
         let previous = appliedFilter
+        let kept = selectedRow?.id
         appliedFilter = text
         do { try interactor.filter(noteContains: text) } catch {
             appliedFilter = previous
             message = MoodListMessage(.error, error.description)
         }
+        if let kept, let index = interactor.index(of: kept) { select(index) }
     }
 }

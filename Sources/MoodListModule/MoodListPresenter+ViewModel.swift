@@ -24,13 +24,17 @@ extension MoodListPresenter {
             emptyText: emptyText)
     }
 
+    /// The window as shown: rows from another device highlighted, and no sync marker on a
+    /// journal that does not sync (every row would say "waiting for upload").
     private var highlightedWindow: [MoodRowViewModel?] {
-        guard !highlights.isEmpty else { return window }
+        let syncs = syncStatus.state != .localOnly
+        guard !highlights.isEmpty || !syncs else { return window }
         let now = now()
         return window.map { row in
             row.map { row in
                 var row = row
                 row.isHighlighted = highlights[row.id].map { $0 > now } ?? false
+                if !syncs { row.sync = nil }
                 return row
             }
         }

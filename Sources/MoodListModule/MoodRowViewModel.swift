@@ -11,13 +11,14 @@ public struct MoodRowViewModel: Hashable, Sendable {
     public var dateText: String
     /// The note on one line, made safe to show (``TerminalSafeText/singleLine(_:)``: a line feed reads ↵).
     public var note: String
-    public var sync: MoodSyncState.Summary
+    /// Where the mood stands with the server; `nil` in a journal that does not sync.
+    public var sync: MoodSyncState.Summary?
     /// When the mood was felt, kept so that ``dateText`` can be rewritten as time passes.
     public var date: Date = .distantPast
     /// Arrived or changed from another device a moment ago.
     public var isHighlighted = false
 
-    public init(id: Mood.ID, level: MoodLevel, levelName: String, dateText: String, note: String, sync: MoodSyncState.Summary) {
+    public init(id: Mood.ID, level: MoodLevel, levelName: String, dateText: String, note: String, sync: MoodSyncState.Summary?) {
         self.id = id
         self.level = level
         self.levelName = levelName

@@ -7,7 +7,7 @@ import TerminalUI
 ///
 /// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
 /// ``dateColumn`` (16 wide), the note from ``noteColumn`` up to two columns before the right
-/// edge, and the sync marker in the last column. Everything is measured with ``TextWidth``.
+/// edge, and the sync marker (none in a journal that does not sync) in the last column. Everything is measured with ``TextWidth``.
 struct MoodRowRenderer {
     /// Columns of the coloured swatch.
     static let swatchWidth = 2
@@ -54,7 +54,9 @@ struct MoodRowRenderer {
             let note = TextWidth.truncate(row.note, toColumns: noteWidth, ellipsis: true)
             screen.write(note, row: screenRow, column: Self.noteColumn, style: text, maxColumns: noteWidth)
         }
-        screen.write(row.sync.marker, row: screenRow, column: columns - 1, style: markerStyle(row.sync, selected: selected), maxColumns: 1)
+        if let sync = row.sync {
+            screen.write(sync.marker, row: screenRow, column: columns - 1, style: markerStyle(sync, selected: selected), maxColumns: 1)
+        }
     }
 
     /// Columns left for the note on a screen `screenColumns` wide.

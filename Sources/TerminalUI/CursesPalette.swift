@@ -47,6 +47,7 @@ final class CursesPalette {
         case .cyan: Int16(COLOR_CYAN)
         case .white: Int16(COLOR_WHITE)
         case .gray: support == .extended256 ? 244 : Int16(COLOR_WHITE)
+        case .indexed(let index, let basic): support == .extended256 ? Int16(index) : curses(basic)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CNCurses
+import Foundation
 import Glibc
 
 /// Owns the terminal for the app's lifetime: puts it into curses mode and always gives it back.
@@ -32,7 +33,8 @@ public final class Terminal {
     /// and non-blocking input, and picks colours per ``ColorSupport``.
     /// Calling it again after a successful start does nothing.
     /// - Throws: ``TerminalError/notATerminal(stream:)`` when stdin or stdout is not a TTY,
-    ///   ``TerminalError/cursesInitializationFailed`` when curses cannot drive the terminal.
+    ///   ``TerminalError/cursesInitializationFailed`` when curses cannot drive the terminal,
+    ///   ``TerminalError/cannotMoveTheCursor(term:)`` on a terminal without cursor addressing.
     public func start(options: TerminalOptions = TerminalOptions()) throws {
         guard cursesScreen == nil else { return }
         if isatty(STDIN_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdin") }
@@ -41,6 +43,10 @@ public final class Terminal {
         // newterm, unlike initscr, reports failure instead of exiting the process.
         guard moodtui_newterm() != nil, let window = moodtui_stdscr() else {
             throw TerminalError.cursesInitializationFailed
+        }
+        guard moodtui_can_address_cursor() != 0 else {
+            endwin()
+            throw TerminalError.cannotMoveTheCursor(term: ProcessInfo.processInfo.environment["TERM"] ?? "")
         }
         TerminalRestoration.activate()
         SignalRelay.chainResizeHandler()

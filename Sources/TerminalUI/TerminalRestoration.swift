@@ -7,6 +7,8 @@ import Synchronization
 
 /// Whether curses currently owns the terminal (so `endwin` is due).
 private let cursesActive = Atomic<Bool>(false)
+/// Whether the terminal has an alternate screen, which takes the app's screen away on `endwin`.
+private let hasAlternateScreen = Atomic<Bool>(true)
 /// Whether the process-wide hooks have been installed (they are installed once).
 private let hooksInstalled = Atomic<Bool>(false)
 /// The actions that were in place for each fatal signal before ours, indexed by signal number.
@@ -32,6 +34,7 @@ enum TerminalRestoration {
 
     /// Records that curses now owns the terminal, installing the hooks on first use.
     static func activate() {
+        hasAlternateScreen.store(moodtui_has_alternate_screen() != 0, ordering: .sequentiallyConsistent)
         cursesActive.store(true, ordering: .sequentiallyConsistent)
         guard !hooksInstalled.exchange(true, ordering: .sequentiallyConsistent) else { return }
         atexit(restoreAtExit)
@@ -45,12 +48,17 @@ enum TerminalRestoration {
         }
     }
 
-    /// Calls `endwin` if curses owns the terminal; safe to call any number of times.
+    /// Calls `endwin` if curses owns the terminal; safe to call any number of times. Without an
+    /// alternate screen the app's last screen stays, with the cursor on its footer line: a new
+    /// line then keeps the shell's prompt from printing over it.
     /// - Returns: `true` if this call restored the terminal.
     static func restore() -> Bool {
         guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return false }
         TerminalModes.releaseBracketedPaste()
         endwin()
+        if !hasAlternateScreen.load(ordering: .sequentiallyConsistent) {
+            _ = write(STDOUT_FILENO, "\r\n", 2)  // async-signal-safe, for the crash path
+        }
         return true
     }
 }

@@ -223,6 +223,23 @@ import Testing
         #expect(view.model.firstIndex == 0)
     }
 
+    /// Leaving a filter threw the selection back to the newest mood.
+    @Test func theSelectedMoodStaysSelectedWhenTheFilterChangesOrIsLeft() throws {
+        for (minute, note) in ["tea", "walk old", "walk new"].enumerated() { try journal.add(note: note, at: Int64(minute) * 60_000) }
+        presenter.viewDidLoad(visibleRows: 10)
+        #expect(view.notes == ["walk new", "walk old", "tea"])
+        presenter.handle(.moveSelection(by: 1))
+        #expect(view.selectedRow?.note == "walk old")
+        presenter.handle(.startFilter)
+        type("walk")
+        #expect(view.notes == ["walk new", "walk old"])
+        #expect(view.selectedRow?.note == "walk old", "narrowing kept the mood")
+        presenter.handle(.submit)
+        presenter.handle(.cancel)
+        #expect(view.notes == ["walk new", "walk old", "tea"])
+        #expect(view.selectedRow?.note == "walk old", "leaving the filter kept the mood")
+    }
+
     @Test func filteringNarrowsTheListAsYouTypeAndEscapeClearsIt() throws {
         try journal.add(note: "Sunny walk", at: 0)
         try journal.add(note: "rain", at: 60_000)

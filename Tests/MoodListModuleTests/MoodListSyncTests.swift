@@ -35,6 +35,15 @@ import Testing
         return JournalChange.grouping(entries, currentProcess: ProcessInfo.processInfo.processIdentifier)
     }
 
+    /// Every row of a journal that never synced showed "waiting for upload".
+    @Test func aLocalJournalsRowsHaveNoSyncMarkerUntilItSyncs() throws {
+        try journal.add(note: "local")
+        presenter.viewDidLoad(visibleRows: 10)
+        #expect(view.model.rows.map { $0?.sync } == [nil])
+        presenter.interactorDidUpdateSyncStatus(SyncStatus(state: .syncing, waiting: 1))
+        #expect(view.model.rows.map { $0?.sync } == [.waiting])
+    }
+
     @Test func aMoodFromAnotherDeviceIsHighlightedForAFewSeconds() throws {
         try journal.add(note: "mine", at: 0)
         presenter.viewDidLoad(visibleRows: 10)
@@ -55,6 +64,7 @@ import Testing
     @Test func theEnginesBookkeepingOnMyOwnMoodIsNotHighlighted() throws {
         let mine = try journal.add(note: "mine", at: 0)
         presenter.viewDidLoad(visibleRows: 10)
+        presenter.interactorDidUpdateSyncStatus(SyncStatus(state: .syncing))
         let before = try journal.store.read { try $0.latestChangeSequence() }
         try journal.store.write(origin: .sync) { try $0.recordUploaded(mine, version: 1) }
         interactor.journalDidChange(try changes(after: before))

@@ -45,7 +45,7 @@ import TerminalUI
         show(MoodListFixtures.form(note: "", level: .good))
         let levels = try #require(row(containing: "1 awful"))
         let good = try #require(screen.column(of: "4 good", row: levels))
-        #expect(screen.style(row: levels, column: good) == TextStyle(foreground: .green, bold: true, reverse: true))
+        #expect(screen.style(row: levels, column: good) == TextStyle(foreground: MoodLevel.good.terminalColor, bold: true, reverse: true))
         let meh = try #require(screen.column(of: "3 meh", row: levels))
         #expect(!screen.style(row: levels, column: meh).reverse)
     }

@@ -40,9 +40,9 @@ import TerminalUI
     @Test func swatchesTakeTheLevelColour() {
         draw(MoodListFixtures.model(selected: nil))
         #expect(screen.lines[2].hasPrefix("██ meh"))
-        #expect(screen.style(row: 1, column: 0).foreground == .cyan)
-        #expect(screen.style(row: 2, column: 1).foreground == .yellow)
-        #expect(screen.style(row: 3, column: 0).foreground == .red)
+        #expect(screen.style(row: 1, column: 0).foreground == MoodLevel.great.terminalColor)
+        #expect(screen.style(row: 2, column: 1).foreground == MoodLevel.meh.terminalColor)
+        #expect(screen.style(row: 3, column: 0).foreground == MoodLevel.awful.terminalColor)
     }
 
     @Test func theSelectedLineIsReversedAcrossTheFullWidthOnly() {
@@ -50,7 +50,7 @@ import TerminalUI
         for column in [0, 3, 9, 26, 50, 78, 79] {
             #expect(screen.style(row: 2, column: column).reverse, "column \(column)")
         }
-        #expect(screen.style(row: 2, column: 0).foreground == .yellow, "the swatch keeps its colour")
+        #expect(screen.style(row: 2, column: 0).foreground == MoodLevel.meh.terminalColor, "the swatch keeps its colour")
         #expect(!screen.style(row: 1, column: 3).reverse)
         #expect(!screen.style(row: 3, column: 50).reverse)
     }

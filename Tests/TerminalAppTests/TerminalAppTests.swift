@@ -76,12 +76,36 @@ import Testing
         #expect(!settings.contains("-icanon") && !settings.contains("-echo "))
     }
 
+    /// Without an alternate screen (vt100) the shell's prompt printed over the footer line.
+    @Test func onATerminalWithoutAnAlternateScreenWhatFollowsStartsOnALineOfItsOwn() throws {
+        let app = try launch(environment: ["TERM": "vt100"], thenRun: "echo PROMPT")
+        #expect(try app.waitForScreen { $0.contains("q quit") }, "\(app.lastScreen)")
+        try app.press("q")
+        #expect(try Deadline.wait(upTo: .seconds(20)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
+        let lines = try app.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let footer = try #require(lines.firstIndex { $0.contains("q quit") }, "the app's last screen stays")
+        #expect(lines[footer].hasPrefix("↑↓ move"), "\(lines[footer])")
+        #expect(lines[footer + 1] == "PROMPT")
+    }
+
     @Test func ctrlCQuitsCleanlyToo() throws {
         let app = try launch()
         #expect(try app.waitForScreen { $0.contains("moodtui") })
         try app.press("C-c")
         #expect(try Deadline.wait(upTo: .seconds(20)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
         #expect(try app.exitStatus() == 0)
+    }
+
+    /// TERM=dumb drew the footer over one line and nothing else, with no word of why.
+    @Test func aTerminalThatCannotMoveTheCursorGetsOneClearLineAndAFailingExit() throws {
+        try add("kept")
+        let app = try launch(environment: ["TERM": "dumb"])
+        #expect(try Deadline.wait(upTo: .seconds(20)) { try app.exitStatus() != nil }, "\(app.lastScreen)")
+        #expect(try app.exitStatus() == 1)
+        let screen = try app.screen().split(separator: "\n").joined()
+        #expect(screen.hasPrefix("moodtui: TERM=dumb cannot move the cursor, which the app needs;"), "\(screen)")
+        #expect(!screen.contains("q quit"), "nothing of the list was drawn")
+        #expect(try subject.notes() == ["kept"])
     }
 
     @Test func aNonUTF8LocaleFallsBackToUTF8SoWideCharactersStillShow() throws {
