@@ -24,7 +24,9 @@ extension MoodListPresenter {
             guard let row = selectedRow else { return }
             router.openDeleteConfirmation(for: row)
         case .undoDelete: undoDelete()
-        case .showHelp: router.openHelp()
+        case .showHelp:
+            helpScroll = 0
+            router.openHelp()
         case .startFilter: filterField = TextFieldState(appliedFilter ?? "")
         case .cancel where appliedFilter != nil: applyFilter(nil)
         case .quit: router.quit()
@@ -61,10 +63,19 @@ extension MoodListPresenter {
         case (.confirmDelete(let row), .answer(true)):
             router.closeOverlay()
             delete(row)
-        case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.detail, .cancel), (.help, _):
+        case (.help, .moveSelection(let lines)): scrollHelp(by: lines)
+        case (.help, .movePage(let pages)): scrollHelp(by: pages * max(visibleRows - 3, 1))
+        case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.detail, .cancel), (.help, .cancel):
             router.closeOverlay()
         default: break
         }
+    }
+
+    /// Scrolls the help, no further than its last line at the bottom of the list's area (the
+    /// box's border takes two of its lines).
+    private func scrollHelp(by lines: Int) {
+        let last = max(0, keyGuide.helpLines.count - max(visibleRows - 2, 1))
+        helpScroll = min(max(helpScroll + lines, 0), last)
     }
 
     /// Keeps an open detail view on its mood as it changes, and closes it when the mood goes.

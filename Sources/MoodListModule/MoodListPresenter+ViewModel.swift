@@ -2,20 +2,6 @@ import Foundation
 
 /// The view model the presenter's state reads as.
 extension MoodListPresenter {
-    static let helpLines = [
-        ("↑ ↓  k j", "move the selection"),
-        ("g G  Home End", "first / last mood"),
-        ("PgUp PgDn", "a page up / down"),
-        ("a", "add a mood"),
-        ("Enter  v", "the whole mood: note, date, device, sync"),
-        ("e", "edit the selected mood"),
-        ("d", "delete the selected mood"),
-        ("u", "undo the last delete"),
-        ("/", "filter by note; Esc clears"),
-        ("?", "this help"),
-        ("q  Ctrl-C", "quit"),
-    ].map { keys, action in keys.padding(toLength: 15, withPad: " ", startingAt: 0) + action }
-
     func makeViewModel() -> MoodListViewModel {
         MoodListViewModel(
             header: MoodListHeader(countText: countText, status: SyncStatusText.describe(syncStatus, now: now())),
@@ -51,21 +37,23 @@ extension MoodListPresenter {
         case .form(let form): .form(form.viewModel)
         case .confirmDelete(let row): .confirmDelete(row)
         case .detail(let detail): .detail(rows.detail(for: detail, status: syncStatus))
-        case .help: .help(Self.helpLines)
+        case .help: .help(lines: keyGuide.helpLines, scroll: helpScroll)
         case nil: filterField.map { .filter($0.viewModel) }
         }
     }
 
-    private var footer: String {
+    /// What the keys act on now.
+    var mode: MoodListMode {
         switch router.current {
-        case .form: "Tab next field · Alt-Enter new line · Enter save · Esc cancel"
-        case .confirmDelete: "y delete · n keep"
-        case .detail: "↑↓ scroll · e edit · d delete · Esc close"
-        case .help: "any key closes help"
-        case nil where filterField != nil: "type to filter · Enter keep · Esc clear"
-        case nil: "↑↓ move · a add · e edit · d delete · u undo · / filter · ? help · q quit"
+        case .form: .form
+        case .confirmDelete: .confirmDelete
+        case .detail: .detail
+        case .help: .help
+        case nil: filterField == nil ? .list : .filter
         }
     }
+
+    private var footer: String { keyGuide.footers[mode] ?? "" }
 
     private var emptyText: String {
         guard count == 0 else { return "" }

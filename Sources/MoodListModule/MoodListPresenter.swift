@@ -15,6 +15,10 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     let rows: MoodRowFactory
     /// How the form writes and reads dates (the person's time zone).
     let dateInput: MoodDateInput
+    /// The footers and the help, from the view's key table.
+    let keyGuide: MoodListKeyGuide
+    /// The first help line shown while the help is open.
+    var helpScroll = 0
 
     /// How many rows the view's list area shows.
     var visibleRows = 0
@@ -42,14 +46,17 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     public static let highlightDuration: TimeInterval = 4
 
     /// - Parameters:
+    ///   - keyGuide: the footers and help lines, from the view's key table.
     ///   - timeZone: the zone dates are shown and typed in (the person's own by default).
     ///   - now: the clock relative dates are written against.
     public init(
-        interactor: any MoodListInteractorInput, router: any MoodListRouter, timeZone: TimeZone = .current,
+        interactor: any MoodListInteractorInput, router: any MoodListRouter,
+        keyGuide: MoodListKeyGuide = MoodListKeyGuide(footers: [:], helpLines: []), timeZone: TimeZone = .current,
         now: @escaping () -> Date = Date.init
     ) {
         self.interactor = interactor
         self.router = router
+        self.keyGuide = keyGuide
         self.now = now
         dateInput = MoodDateInput(timeZone: timeZone)
         rows = MoodRowFactory(formatter: MoodDateFormatter(timeZone: timeZone), dateInput: dateInput, now: now)

@@ -74,8 +74,8 @@ public enum MoodListOverlay: Hashable, Sendable {
     case confirmDelete(MoodRowViewModel)
     /// The whole of one mood.
     case detail(MoodDetailViewModel)
-    /// The key help, one line per entry.
-    case help([String])
+    /// The key help, one line per entry, from line `scroll` on.
+    case help(lines: [String], scroll: Int)
     /// The filter line being typed.
     case filter(TextFieldViewModel)
 }

@@ -14,14 +14,17 @@ struct HelpRenderer {
         return TextBox(width: min(width, screenColumns - 4), height: lines.count + 2, centredIn: area, screenColumns: screenColumns)
     }
 
-    /// Draws `lines` in a box over `area`; when they do not all fit, the last visible one says so.
-    func draw(_ lines: [String], over area: Range<Int>) {
+    /// Draws `lines` from line `scroll` on in a box over `area`; when more lines are above or
+    /// below what fits, the first or last visible line says so.
+    func draw(_ lines: [String], scroll: Int, over area: Range<Int>) {
         let box = Self.box(for: lines, over: area, screenColumns: screen.size.columns)
         box.drawFrame(title: Self.title, on: screen)
-        let shown = min(lines.count, box.innerHeight)
+        let first = min(max(scroll, 0), max(0, lines.count - box.innerHeight))
+        let shown = min(lines.count - first, box.innerHeight)
         for index in 0..<shown {
-            let truncated = shown < lines.count && index == shown - 1
-            box.drawLine(index, truncated ? "…" : lines[index], on: screen)
+            let moreAbove = index == 0 && first > 0
+            let moreBelow = index == shown - 1 && first + shown < lines.count
+            box.drawLine(index, moreAbove ? "↑ …" : moreBelow ? "↓ …" : lines[first + index], on: screen)
         }
     }
 }

@@ -97,8 +97,8 @@ public final class MoodListScreenView: MoodListView {
         case .detail(let detail):
             MoodDetailRenderer(screen: screen, colorSupport: colorSupport).draw(detail, over: area)
             boxRows = MoodDetailRenderer.box(for: detail, over: area, screenColumns: layout.size.columns).rows
-        case .help(let lines):
-            HelpRenderer(screen: screen).draw(lines, over: area)
+        case .help(let lines, let scroll):
+            HelpRenderer(screen: screen).draw(lines, scroll: scroll, over: area)
             boxRows = HelpRenderer.box(for: lines, over: area, screenColumns: layout.size.columns).rows
         case .confirmDelete, .filter, nil:
             break

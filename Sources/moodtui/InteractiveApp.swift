@@ -60,7 +60,7 @@ final class InteractiveApp {
 
         let interactor = try MoodListInteractor(store: store, creatorID: try store.deviceID())
         let router = MoodListOverlayRouter(onQuit: { [unowned self] in running = false })
-        let presenter = MoodListPresenter(interactor: interactor, router: router)
+        let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: MoodListKeyMap.guide)
         let view = MoodListScreenView(screen: terminal.screen, colorSupport: terminal.colorSupport)
         let keys = MoodListKeyMap()
         interactor.output = presenter

@@ -265,13 +265,25 @@ import Testing
         #expect(view.model.selectedIndex == 8)
     }
 
-    @Test func helpOpensAndAnyKeyClosesIt() {
+    @Test func helpOpensScrollsWithinItsLinesAndCloses() {
+        let guide = MoodListKeyGuide(footers: [.list: "list keys", .help: "help keys"], helpLines: (1...20).map { "line \($0)" })
+        let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: guide)
+        presenter.view = view
         presenter.viewDidLoad(visibleRows: 10)
+        #expect(view.model.footer == "list keys")
         presenter.handle(.showHelp)
-        guard case .help(let lines) = view.model.overlay else { Issue.record("no help"); return }
-        #expect(lines.contains { $0.contains("undo") })
-        presenter.handle(.moveSelection(by: 1))
+        #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 0))
+        #expect(view.model.footer == "help keys")
+        presenter.handle(.moveSelection(by: 3))
+        #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 3))
+        presenter.handle(.movePage(by: 5))
+        #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 12), "no further than the last line at the bottom")
+        presenter.handle(.moveSelection(by: -20))
+        #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 0))
+        presenter.handle(.cancel)
         #expect(view.model.overlay == nil)
+        presenter.handle(.showHelp)
+        #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 0), "it opens at the top again")
     }
 
     @Test func quitEndsTheModuleThroughTheRouter() {

@@ -124,7 +124,7 @@ import TerminalUI
     }
 
     @Test func theHelpIsABoxListingItsLines() throws {
-        show(.help(["↑↓ j k  move", "a  add a mood", "q  quit"]))
+        show(.help(lines: ["↑↓ j k  move", "a  add a mood", "q  quit"], scroll: 0))
         let top = try #require(row(containing: "Help"))
         #expect(screen.lines[top + 1].contains("│ ↑↓ j k  move"))
         #expect(screen.lines[top + 3].contains("│ q  quit"))
@@ -132,14 +132,19 @@ import TerminalUI
         #expect(!screen.cursor.visible)
     }
 
-    @Test func helpTooLongForTheScreenEndsWithAnEllipsisLine() throws {
+    @Test func helpTooLongForTheScreenScrollsAndSaysWhatIsAboveAndBelow() throws {
         let screen = MoodListFixtures.screen(rows: 8, columns: 40)
         let lines = (1...20).map { "line \($0)" }
-        MoodListScreenView(screen: screen, colorSupport: .basic8).display(MoodListFixtures.model(overlay: .help(lines)), changes: .all)
+        let view = MoodListScreenView(screen: screen, colorSupport: .basic8)
+        view.display(MoodListFixtures.model(overlay: .help(lines: lines, scroll: 0)), changes: .all)
         #expect(screen.text.contains("line 1 "))
-        #expect(screen.text.contains("│ …"))
+        #expect(screen.text.contains("│ ↓ …"))
         #expect(!screen.text.contains("line 20"))
         #expect(screen.lines[7].hasPrefix("↑↓ move"), "the footer is never covered")
+        view.display(MoodListFixtures.model(overlay: .help(lines: lines, scroll: 99)), changes: .all)
+        #expect(screen.text.contains("│ ↑ …"))
+        #expect(screen.text.contains("line 20"), "scrolled no further than the end")
+        #expect(!screen.text.contains("↓ …"))
     }
 
     @Test func theDeleteQuestionNamesTheMoodOnTheMessageLine() {

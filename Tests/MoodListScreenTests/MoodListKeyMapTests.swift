@@ -133,13 +133,21 @@ import TerminalUI
         #expect(keys.intent(for: key, overlay: .confirmDelete(MoodListFixtures.rows[0])) == nil)
     }
 
-    @Test(arguments: [KeyEvent.character("x"), .escape, .enter, .character("q"), .character("?"), .down, .control("c")])
-    func anyKeyClosesTheHelp(key: KeyEvent) {
-        #expect(keys.intent(for: key, overlay: .help(["q quit"])) == .cancel)
+    @Test(arguments: [KeyEvent.character("x"), .escape, .enter, .character("q"), .character("?"), .left, .control("c")])
+    func anyKeyButTheScrollingOnesClosesTheHelp(key: KeyEvent) {
+        #expect(keys.intent(for: key, overlay: .help(lines: ["q quit"], scroll: 0)) == .cancel)
+    }
+
+    @Test func theHelpScrolls() {
+        let help = MoodListOverlay.help(lines: [], scroll: 0)
+        #expect(keys.intent(for: .down, overlay: help) == .moveSelection(by: 1))
+        #expect(keys.intent(for: .character("k"), overlay: help) == .moveSelection(by: -1))
+        #expect(keys.intent(for: .pageDown, overlay: help) == .movePage(by: 1))
+        #expect(keys.intent(for: .paste("q"), overlay: help) == nil)
     }
 
     @Test func resizeIsNeverMapped() {
-        let overlays: [MoodListOverlay?] = [nil, Self.emptyForm, Self.filter, .help([]), .confirmDelete(MoodListFixtures.rows[0])]
+        let overlays: [MoodListOverlay?] = [nil, Self.emptyForm, Self.filter, .help(lines: [], scroll: 0), .confirmDelete(MoodListFixtures.rows[0])]
         for overlay in overlays {
             #expect(keys.intent(for: .resize, overlay: overlay) == nil)
         }
