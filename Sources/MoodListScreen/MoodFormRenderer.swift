@@ -14,7 +14,8 @@ struct MoodFormRenderer {
     static let dateHint = "now · yesterday 21:00 · 2026-11-20 08:30"
     /// The widest the box gets, so the form stays readable on very wide terminals.
     static let maximumWidth = 72
-    /// The note shows at least this many lines, more as it grows, up to what the window holds.
+    /// The note shows at least this many lines, or a third of the list's height on a taller
+    /// window, more as it grows, up to what the window holds.
     static let minimumNoteLines = 3
     /// Columns of the date field.
     static let dateWidth = 20
@@ -41,7 +42,7 @@ struct MoodFormRenderer {
             note = WrappedText(form.note.text, width: max(1, width - 5))
             let fixedLines = 3 + (form.error == nil ? 0 : 1)
             let room = max(1, area.count - 2 - fixedLines)
-            noteLines = min(room, max(MoodFormRenderer.minimumNoteLines, note.lines.count))
+            noteLines = min(room, max(MoodFormRenderer.minimumNoteLines, area.count / 3, note.lines.count))
             let cursorLine = note.location(ofCursor: form.note.cursor).line
             firstNoteLine = max(0, cursorLine - noteLines + 1)
             box = TextBox(width: width, height: fixedLines + noteLines + 2, centredIn: area, screenColumns: screenColumns)

@@ -20,8 +20,14 @@ enum Environment {
     /// `MOODTUI_TOKEN`: a device token that replaces the journal's for one run.
     static var token: String? { variables["MOODTUI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } }
 
+    /// `$HOME`, as every shell tool reads it, else the account's home folder.
+    static var home: URL {
+        if let value = variables["HOME"], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+        return FileManager.default.homeDirectoryForCurrentUser
+    }
+
     private static func xdg(_ name: String, default relative: String) -> URL {
         if let value = variables[name], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(relative)
+        return home.appendingPathComponent(relative)
     }
 }

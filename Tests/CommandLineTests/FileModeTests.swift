@@ -52,6 +52,18 @@ import Testing
         #expect(try mode(own.appendingPathComponent("journal.sqlite").path) == 0o600)
     }
 
+    /// `$HOME` was ignored: the journal went to the account's home folder whatever it said.
+    @Test func withoutXDGFoldersTheJournalGoesUnderHOME() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = nil
+        environment["HOME"] = folder.path
+        let added = try ProcessResult.moodtui(["add", "--level", "good"], environment: environment)
+        #expect(added.status == 0, "\(added.standardError)")
+        let journal = folder.appendingPathComponent(".local/share/moodtui/journal.sqlite").path
+        #expect(FileManager.default.fileExists(atPath: journal))
+        #expect(try mode(journal) == 0o600)
+    }
+
     /// The log is opened before the screen: without a terminal the app stops right after.
     @Test func theLogAndItsFoldersArePrivate() throws {
         let state = folder.appendingPathComponent("state")

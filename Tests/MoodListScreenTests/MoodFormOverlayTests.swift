@@ -18,15 +18,15 @@ import TerminalUI
     @Test func theFormIsABorderedBoxWithTheLevelTheNoteAndItsCountAndTheDate() throws {
         show(MoodListFixtures.form(note: "hello"))
         let top = try #require(row(containing: "New mood"))
-        #expect(top == 1 + (22 - 8) / 2, "3 note lines, 3 other lines and the border, centred in rows 1..<23")
+        #expect(top == 1 + (22 - 12) / 2, "7 note lines (a third of 22), 3 other lines and the border, centred in rows 1..<23")
         #expect(screen.lines[top].hasPrefix(String(repeating: " ", count: 4) + "┌─ New mood ─"))
         #expect(screen.column(of: "┐", row: top) == 4 + 72 - 1)
         #expect(screen.lines[top + 1].contains("│ Level 1 awful  2 bad  3 meh  4 good  5 great"))
         #expect(screen.lines[top + 2].contains("│ Note") && screen.lines[top + 2].hasSuffix("5/1000 │"))
         #expect(screen.lines[top + 3].contains("│ hello"))
-        #expect(screen.lines[top + 6].contains("│ Date  now"))
-        #expect(screen.lines[top + 6].contains("yesterday 21:00"), "the forms the date takes")
-        #expect(screen.lines[top + 7].contains("└───"))
+        #expect(screen.lines[top + 10].contains("│ Date  now"))
+        #expect(screen.lines[top + 10].contains("yesterday 21:00"), "the forms the date takes")
+        #expect(screen.lines[top + 11].contains("└───"))
     }
 
     @Test func theFieldWithFocusHasItsLabelReversedAndTheCursorOnlyWhereTextIsTyped() throws {
@@ -121,6 +121,29 @@ import TerminalUI
         #expect(screen.lines[top + 4].contains("│ a note long enough to need more "))
         #expect(screen.text.contains("│ and a second paragraph"))
         #expect(!screen.cursor.visible)
+    }
+
+    /// List text showed through popups.
+    @Test(arguments: [
+        MoodListFixtures.form(note: "short"),
+        .help(lines: ["one", "two"], scroll: 0),
+        .detail(MoodDetailViewModel(level: .meh, facts: [MoodDetailViewModel.Fact("Level", "3 meh")], note: "n", scroll: 0)),
+    ])
+    func aBoxCoversWhatIsUnderItEvenWhereAWideCharacterCrossesItsBorder(overlay: MoodListOverlay) throws {
+        let wide = String(repeating: "東", count: 40)
+        let rows = (0..<21).map { _ in MoodListFixtures.row(.meh, "5 min ago", wide) }
+        let screen = MoodListFixtures.screen(rows: 24, columns: 81)
+        MoodListScreenView(screen: screen, colorSupport: .basic8).display(MoodListFixtures.model(rows: rows, selected: nil, overlay: overlay), changes: .all)
+        let top = try #require(screen.lines.firstIndex { $0.contains("┌") })
+        let bottom = try #require(screen.lines.firstIndex { $0.contains("└") })
+        let left = try #require(screen.column(of: "┌", row: top))
+        for row in top...bottom {
+            let line = screen.lines[row]
+            let inside = line.split(separator: "│", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
+            #expect(!inside.contains("東"), "row \(row): \(line)")
+            #expect(screen.column(of: "│", row: row) == left || row == top || row == bottom, "the left border stays put: \(line)")
+        }
+        #expect(screen.lines.allSatisfy { TextWidth.columns(of: $0) <= 81 })
     }
 
     @Test func theHelpIsABoxListingItsLines() throws {
