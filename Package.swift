@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodKit", "JournalTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI"]),
+        .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI", "AppTesting"]),
         .target(name: "AppTesting", path: "Tests/AppTesting"),
         .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", "MoodStore"]),

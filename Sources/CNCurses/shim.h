@@ -51,17 +51,21 @@ static inline int moodtui_wattr_set(WINDOW *win, attr_t attrs, int pair) {
     return wattr_set(win, attrs, (NCURSES_PAIRS_T)pair, NULL);
 }
 
-/* Writes one grapheme cluster into one cell: the cell keeps its first CCHARW_MAX scalars.
-   setcchar stops at the second spacing scalar, so a skin tone or the emoji after a zero-width
-   joiner would land in a cell of its own and be overwritten by the next character. The cell
-   takes the window's attributes, as with mvwaddnwstr. */
+/* Writes one grapheme cluster into one cell: the cell keeps its scalars (at most
+   moodtui_ccharw_max()). setcchar stops at the second spacing scalar, so a skin tone or the emoji
+   after a zero-width joiner would land in a cell of its own and be overwritten by the next
+   character. The cell takes the window's attributes, as with mvwaddnwstr. */
 static inline int moodtui_mvwadd_cluster(WINDOW *win, int y, int x, const wchar_t *scalars, int count) {
+    if (count < 1 || count > CCHARW_MAX) return ERR;
     cchar_t cell;
     wchar_t first[2] = { scalars[0], L'\0' };
-    if (count < 1 || setcchar(&cell, first, A_NORMAL, 0, NULL) == ERR) return ERR;
-    for (int i = 1; i < count && i < CCHARW_MAX; ++i) cell.chars[i] = scalars[i];
+    if (setcchar(&cell, first, A_NORMAL, 0, NULL) == ERR) return ERR;
+    for (int i = 1; i < count; ++i) cell.chars[i] = scalars[i];
     return mvwadd_wch(win, y, x, &cell);
 }
+
+/* How many scalars a cell holds (CCHARW_MAX, a macro). */
+static inline int moodtui_ccharw_max(void) { return CCHARW_MAX; }
 
 /* Key codes, wrapped so they import as Int32 regardless of how the header spells them. */
 static inline int moodtui_key_code_yes(void) { return KEY_CODE_YES; }

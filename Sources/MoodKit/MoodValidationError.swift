@@ -12,6 +12,8 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
     case invalidCreatorID(String)
     case invalidID(String)
     case invalidDate(String)
+    /// A local time that does not exist: the clocks jump over it (daylight saving begins).
+    case skippedLocalTime(String, timeZone: String)
     /// A date outside ``MoodDateRange``, as milliseconds since 1970.
     case dateOutOfRange(MoodField, milliseconds: Int64)
 
@@ -34,6 +36,8 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
             "invalid mood id '\(text)': expected a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301"
         case .invalidDate(let text):
             "invalid date '\(text)': use \(MoodDateInput.examples)"
+        case .skippedLocalTime(let text, let timeZone):
+            "'\(text)' does not exist in \(timeZone): the clocks jump over it; give a time an hour later, or a zone"
         case .dateOutOfRange(let field, let milliseconds):
             "\(field.rawValue) \(milliseconds) is out of range: dates are milliseconds since 1970 from "
                 + "\(MoodDateRange.milliseconds.lowerBound) (1970-01-01) to \(MoodDateRange.milliseconds.upperBound) (9999-12-31)"

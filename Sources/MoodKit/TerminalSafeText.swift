@@ -23,12 +23,6 @@ public enum TerminalSafeText {
         return String(result)
     }
 
-    /// `text` split at its line feeds, each line made safe as ``singleLine(_:)`` makes it: for
-    /// the editor and the detail view, which show line breaks as line breaks.
-    public static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { singleLine(String($0)) }
-    }
-
     /// What one scalar is shown as on a single line.
     private static func shown(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         switch scalar {

@@ -3,17 +3,11 @@ import MoodKit
 /// The detail view while it is open: the mood as last read, and how far its note is scrolled.
 public struct MoodDetailState: Hashable, Sendable {
     public var mood: Mood
-    /// The first line of the note shown (a line of the note, between line feeds).
+    /// The first line of the note shown, as the view wraps it.
     public var scroll = 0
 
     public init(mood: Mood) {
         self.mood = mood
-    }
-
-    /// Scrolls by `lines`, staying within the note's lines.
-    public mutating func scroll(by lines: Int) {
-        let lastLine = mood.note.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        scroll = min(max(scroll + lines, 0), lastLine)
     }
 }
 
@@ -35,7 +29,7 @@ public struct MoodDetailViewModel: Hashable, Sendable {
     public var facts: [Fact]
     /// The full note, line feeds included; the view wraps it and makes each line safe.
     public var note: String
-    /// The first note line (between line feeds) shown.
+    /// The first note line shown, as the view wraps it.
     public var scroll: Int
 
     public init(level: MoodLevel, facts: [Fact], note: String, scroll: Int) {

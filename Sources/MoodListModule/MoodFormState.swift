@@ -13,9 +13,9 @@ public struct MoodFormState: Hashable, Sendable {
     public private(set) var note: TextFieldState
     /// The date as text: "now" for a new mood, the mood's date to the minute when editing.
     public private(set) var date: TextFieldState
-    /// The edited mood's date and the text first shown for it: while the text is untouched the
-    /// date is kept exactly (seconds and milliseconds included).
-    private let original: OriginalDate?
+    /// The text first shown for the edited mood's date: while the text is untouched the date is
+    /// kept exactly (seconds and milliseconds included).
+    private let originalDateText: String?
     /// Why the last save was refused, or that a paste was cut at the limit.
     public var error: String?
 
@@ -31,7 +31,7 @@ public struct MoodFormState: Hashable, Sendable {
         self.note = TextFieldState(note, limit: MoodNote.maximumLength)
         let dateText = date.map(dateInput.text(for:)) ?? "now"
         self.date = TextFieldState(dateText)
-        original = date.map { OriginalDate(text: dateText, date: $0) }
+        originalDateText = date == nil ? nil : dateText
     }
 
     /// Moves the level up (better) or down, stopping at the ends.
@@ -57,7 +57,7 @@ public struct MoodFormState: Hashable, Sendable {
     /// was shown (the mood keeps its exact date).
     /// - Throws: ``MoodKit/MoodValidationError/invalidDate(_:)`` in words.
     public func chosenDate(now: Date, input: MoodDateInput) throws(MoodValidationError) -> Date? {
-        if let original, original.text == date.text { return nil }
+        if let originalDateText, originalDateText == date.text { return nil }
         return try input.date(from: date.text, now: now)
     }
 
@@ -65,10 +65,5 @@ public struct MoodFormState: Hashable, Sendable {
         MoodFormViewModel(
             title: editing == nil ? "New mood" : "Edit mood", focus: focus, level: level, note: note.viewModel,
             noteLimit: MoodNote.maximumLength, date: date.viewModel, error: error)
-    }
-
-    private struct OriginalDate: Hashable, Sendable {
-        let text: String
-        let date: Date
     }
 }

@@ -44,6 +44,11 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         try Self.words { try tracker.setRequest(request) }
     }
 
+    public func liveMood(_ id: Mood.ID) -> Mood? {
+        guard let mood = try? store.read({ try $0.mood(id: id) }), !mood.sync.markedForRemoteDeletion else { return nil }
+        return mood
+    }
+
     public func add(level: MoodLevel, note: String, date: Date) throws(MoodListError) -> Mood.ID {
         let mood = try Self.words { try Mood.new(level: level, note: note, date: date, creatorID: creatorID) }
         try write { try $0.add(mood) }

@@ -11,6 +11,8 @@ public protocol MoodListInteractorInput: AnyObject {
     func moods(in range: Range<Int>) -> [Mood?]
     /// Where the mood is in the list, if it is.
     func index(of id: Mood.ID) -> Int?
+    /// The mood, if the journal holds it and it is not deleted, whether or not the filter shows it.
+    func liveMood(_ id: Mood.ID) -> Mood?
     /// Shows only moods whose note contains `text` (`nil` or empty: all).
     func filter(noteContains text: String?) throws(MoodListError)
     /// Saves a new mood felt at `date` and returns its id.

@@ -56,8 +56,8 @@ extension MoodListPresenter {
         case (.form, .setLevel(let level)): router.updateForm { $0.level = level }
         case (.form, .stepLevel(let steps)): router.updateForm { $0.stepLevel(by: steps) }
         case (.form(let form), .submit): save(form)
-        case (.detail, .moveSelection(let lines)): router.updateDetail { $0.scroll(by: lines) }
-        case (.detail, .movePage(let pages)): router.updateDetail { $0.scroll(by: pages * max(visibleRows / 2, 1)) }
+        case (.detail(let detail), .moveSelection(let lines)): scrollDetail(detail, by: lines)
+        case (.detail(let detail), .movePage(let pages)): scrollDetail(detail, by: pages * max(visibleRows / 2, 1))
         case (.detail(let detail), .editSelected): openForm(editing: detail.mood)
         case (.detail(let detail), .deleteSelected): router.openDeleteConfirmation(for: rows.row(for: detail.mood))
         case (.confirmDelete(let row), .answer(true)):
@@ -71,11 +71,16 @@ extension MoodListPresenter {
         }
     }
 
-    /// Scrolls the help, no further than its last line at the bottom of the list's area (the
-    /// box's border takes two of its lines).
+    /// Scrolls the help, no further than the view says its last line reaches the bottom.
     private func scrollHelp(by lines: Int) {
-        let last = max(0, keyGuide.helpLines.count - max(visibleRows - 2, 1))
-        helpScroll = min(max(helpScroll + lines, 0), last)
+        let limit = view?.scrollLimit(for: .help(lines: keyGuide.helpLines, scroll: helpScroll)) ?? 0
+        helpScroll = min(max(helpScroll + lines, 0), limit)
+    }
+
+    /// Scrolls the detail view's note, as far as the view says it wraps.
+    private func scrollDetail(_ detail: MoodDetailState, by lines: Int) {
+        let limit = view?.scrollLimit(for: .detail(rows.detail(for: detail, status: syncStatus))) ?? 0
+        router.updateDetail { $0.scroll = min(max($0.scroll + lines, 0), limit) }
     }
 
     /// Keeps an open detail view on its mood as it changes, and closes it when the mood goes.
@@ -83,8 +88,13 @@ extension MoodListPresenter {
         guard case .detail(let detail) = router.current else { return }
         let id = detail.mood.id
         if batch.deletions.contains(where: { $0.id == id }) {
-            router.closeOverlay()
-            message = MoodListMessage(.info, "That mood was deleted.")
+            // Gone from the list: deleted, or (with a filter on) changed so that it no longer matches.
+            if let mood = interactor.liveMood(id) {
+                router.updateDetail { $0.mood = mood }
+            } else {
+                router.closeOverlay()
+                message = MoodListMessage(.info, "That mood was deleted.")
+            }
         } else if let changed = (batch.updates.map(\.mood) + batch.moves.map(\.mood)).first(where: { $0.id == id }) {
             router.updateDetail { $0.mood = changed }
         }

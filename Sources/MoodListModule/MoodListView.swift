@@ -4,4 +4,8 @@
 public protocol MoodListView: AnyObject {
     /// Draws `model`, redrawing only the parts named in `changes`.
     func display(_ model: MoodListViewModel, changes: MoodListViewChanges)
+
+    /// How far `overlay` (the help or a mood's detail) can scroll at the view's size: the line
+    /// to show first when its last line is at the bottom. Only the view knows how text wraps.
+    func scrollLimit(for overlay: MoodListOverlay) -> Int
 }

@@ -89,11 +89,22 @@ public struct TextFieldState: Hashable, Sendable {
     private mutating func delete(from start: Int) {
         characters.removeSubrange(start..<cursor)
         cursor = start
+        rejoin()
     }
 
     /// Deletes from the cursor to `end`.
     private mutating func delete(to end: Int) {
         characters.removeSubrange(cursor..<end)
+        rejoin()
+    }
+
+    /// Splits the text into characters again after a deletion, which can join the characters
+    /// on either side (👩‍ and 💻 once the `x` between them is gone), keeping the cursor at the
+    /// same distance from the end.
+    private mutating func rejoin() {
+        let after = characters.count - cursor
+        characters = Array(String(characters))
+        cursor = max(0, characters.count - after)
     }
 
     /// readline's word start: back over non-word characters, then over word characters.

@@ -19,12 +19,6 @@ struct HelpRenderer {
     func draw(_ lines: [String], scroll: Int, over area: Range<Int>) {
         let box = Self.box(for: lines, over: area, screenColumns: screen.size.columns)
         box.drawFrame(title: Self.title, on: screen)
-        let first = min(max(scroll, 0), max(0, lines.count - box.innerHeight))
-        let shown = min(lines.count - first, box.innerHeight)
-        for index in 0..<shown {
-            let moreAbove = index == 0 && first > 0
-            let moreBelow = index == shown - 1 && first + shown < lines.count
-            box.drawLine(index, moreAbove ? "↑ …" : moreBelow ? "↓ …" : lines[first + index], on: screen)
-        }
+        box.drawScrolled(lines, scroll: scroll, on: screen)
     }
 }

@@ -3,7 +3,7 @@ import MoodListModule
 import TerminalUI
 
 /// Draws the whole of one mood in a box over the list: its facts (level, date, last change,
-/// device, sync) and then the full note, wrapped, from the line it is scrolled to.
+/// device, sync) and then the full note, wrapped, from the wrapped line it is scrolled to.
 struct MoodDetailRenderer {
     /// The box's title.
     static let title = "Mood"
@@ -38,23 +38,15 @@ struct MoodDetailRenderer {
         }
         guard !detail.note.isEmpty else { return }
         let note = WrappedText(detail.note, width: box.innerWidth)
-        let firstContentLine = detail.facts.count + 1
-        let shown = max(0, box.innerHeight - firstContentLine)
-        let first = firstLine(ofNoteLine: detail.scroll, in: note)
-        for offset in 0..<shown where first + offset < note.lines.count {
-            let last = offset == shown - 1 && first + offset < note.lines.count - 1
-            box.drawLine(firstContentLine + offset, last ? "…" : note.text(ofLine: first + offset), on: screen)
-        }
+        box.drawScrolled(note.lines.indices.map(note.text(ofLine:)), scroll: detail.scroll, from: Self.noteRow(detail), on: screen)
     }
 
-    /// The wrapped line where the note's line `scroll` (counted between line feeds) starts.
-    private func firstLine(ofNoteLine scroll: Int, in note: WrappedText) -> Int {
-        guard scroll > 0 else { return 0 }
-        var breaks = 0
-        for (index, line) in note.lines.enumerated().dropFirst() where line.lowerBound > 0 && note.characters[line.lowerBound - 1] == "\n" {
-            breaks += 1
-            if breaks == scroll { return index }
-        }
-        return max(0, note.lines.count - 1)
+    /// How far the note can scroll in the box over `area`.
+    static func scrollLimit(for detail: MoodDetailViewModel, over area: Range<Int>, screenColumns: Int) -> Int {
+        let box = box(for: detail, over: area, screenColumns: screenColumns)
+        return box.scrollLimit(of: WrappedText(detail.note, width: box.innerWidth).lines.count, from: noteRow(detail))
     }
+
+    /// The content line where the note starts: after the facts and a blank line.
+    private static func noteRow(_ detail: MoodDetailViewModel) -> Int { detail.facts.count + 1 }
 }

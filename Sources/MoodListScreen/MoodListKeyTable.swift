@@ -95,7 +95,8 @@ enum MoodListKeyTable {
 
     static let detail: [KeyGroup] = [
         KeyGroup(["↑ ↓", "k j"], "scroll the note", footer: "↑↓ scroll", scrolling),
-        KeyGroup(["PgUp PgDn", "Space"], "a page up / down", paging),
+        KeyGroup(["PgUp PgDn"], "a page up / down", paging),
+        spacePagesDown,
         KeyGroup(["e"], "edit the mood", footer: "e edit", [(.character("e"), .editSelected)]),
         KeyGroup(["d", "Delete"], "delete the mood (asks first)", footer: "d delete", [
             (.character("d"), .deleteSelected), (.delete, .deleteSelected),
@@ -107,7 +108,8 @@ enum MoodListKeyTable {
 
     static let help: [KeyGroup] = [
         KeyGroup(["↑ ↓", "k j"], "scroll", footer: "↑↓ scroll", scrolling),
-        KeyGroup(["PgUp PgDn", "Space"], "a page up / down", paging),
+        KeyGroup(["PgUp PgDn"], "a page up / down", paging),
+        spacePagesDown,
         KeyGroup(["any other key"], "close the help", footer: "any other key closes", []),
     ]
 
@@ -115,9 +117,8 @@ enum MoodListKeyTable {
         (.up, .moveSelection(by: -1)), (.down, .moveSelection(by: 1)),
         (.character("k"), .moveSelection(by: -1)), (.character("j"), .moveSelection(by: 1)),
     ]
-    private static let paging: [(KeyEvent, MoodListIntent)] = [
-        (.pageUp, .movePage(by: -1)), (.pageDown, .movePage(by: 1)), (.character(" "), .movePage(by: 1)),
-    ]
+    private static let paging: [(KeyEvent, MoodListIntent)] = [(.pageUp, .movePage(by: -1)), (.pageDown, .movePage(by: 1))]
+    private static let spacePagesDown = KeyGroup(["Space"], "a page down", [(.character(" "), .movePage(by: 1))])
 
     /// The footers and the help, for the presenter.
     static let guide = MoodListKeyGuide(

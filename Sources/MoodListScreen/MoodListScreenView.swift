@@ -27,6 +27,20 @@ public final class MoodListScreenView: MoodListView {
     /// What is open over the list now, which decides what keys mean (see ``MoodListKeyMap``).
     public var overlay: MoodListOverlay? { model?.overlay }
 
+    /// How far the help or a detail view can scroll at the screen's current size.
+    public func scrollLimit(for overlay: MoodListOverlay) -> Int {
+        let layout = MoodListLayout(size: screen.size)
+        let area = layout.firstListRow..<layout.footerRow
+        switch overlay {
+        case .help(let lines, _):
+            return HelpRenderer.box(for: lines, over: area, screenColumns: layout.size.columns).scrollLimit(of: lines.count)
+        case .detail(let detail):
+            return MoodDetailRenderer.scrollLimit(for: detail, over: area, screenColumns: layout.size.columns)
+        case .form, .confirmDelete, .filter:
+            return 0
+        }
+    }
+
     /// How many list lines fit at the screen's current size; the app sends it to the presenter
     /// as `.resize(visibleRows:)`.
     public var listRowCount: Int { MoodListLayout(size: screen.size).listRowCount }

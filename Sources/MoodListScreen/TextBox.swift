@@ -56,4 +56,27 @@ struct TextBox: Equatable {
         screen.write(fitted, row: position.row, column: position.column, style: style, maxColumns: innerWidth)
         return position
     }
+
+    /// The first of `count` lines to show in the `rows` content lines from `firstRow` on, when
+    /// scrolled to `scroll`: never past the point where the last line reaches the bottom.
+    func firstScrolledLine(of count: Int, scroll: Int, from firstRow: Int = 0) -> Int {
+        min(max(scroll, 0), scrollLimit(of: count, from: firstRow))
+    }
+
+    /// How far `count` lines shown from content line `firstRow` on can scroll.
+    func scrollLimit(of count: Int, from firstRow: Int = 0) -> Int {
+        max(0, count - max(0, innerHeight - firstRow))
+    }
+
+    /// Draws `lines` from content line `firstRow` on, scrolled to `scroll`; when lines are hidden
+    /// above or below, the first or last shown line says so ("↑ …", "↓ …").
+    func drawScrolled(_ lines: [String], scroll: Int, from firstRow: Int = 0, on screen: any Screen) {
+        let first = firstScrolledLine(of: lines.count, scroll: scroll, from: firstRow)
+        let shown = min(lines.count - first, max(0, innerHeight - firstRow))
+        for index in 0..<shown {
+            let moreAbove = index == 0 && first > 0
+            let moreBelow = index == shown - 1 && first + shown < lines.count
+            drawLine(firstRow + index, moreAbove ? "↑ …" : moreBelow ? "↓ …" : lines[first + index], on: screen)
+        }
+    }
 }

@@ -35,6 +35,11 @@ struct WrappedText {
                 start = end
                 used = characters[end..<index].reduce(0) { $0 + Self.columns(of: $1) }
                 lastSpace = nil
+                if used + columns > width, index > start {
+                    // What followed the space still leaves no room: break before this character too.
+                    lines.append(start..<index)
+                    (start, used) = (index, 0)
+                }
             }
             used += columns
             if character == " " { lastSpace = index }

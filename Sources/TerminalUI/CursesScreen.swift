@@ -44,9 +44,13 @@ public final class CursesScreen: Screen {
         moodtui_wattr_set(window, attributes, pair)
         // Each cluster is placed at its own column, so a disagreement between our width and
         // curses' (emoji with U+FE0F) cannot shift the rest of the line; and it goes into one
-        // cell whole, so 👍🏽 and 👩‍💻 are not cut to their first emoji.
+        // cell whole, so 👍🏽 and 👩‍💻 are not cut to their first emoji. A cluster longer than a
+        // cell holds (a family of four: seven scalars) is shown as U+FFFD, never as the
+        // different emoji its first scalars would make.
+        let cellLimit = Int(moodtui_ccharw_max())
         for glyph in glyphs {
-            let scalars = glyph.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            var scalars = glyph.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            if scalars.count > cellLimit { scalars = [0xFFFD] }
             // Writing the very last cell of the screen may "fail" (no room to scroll); ignore it.
             _ = moodtui_mvwadd_cluster(window, Int32(row), Int32(glyph.column), scalars, Int32(scalars.count))
         }

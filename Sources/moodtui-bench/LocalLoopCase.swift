@@ -42,4 +42,7 @@ final class CountingView: MoodListView {
         displays += 1
         lastModel = model
     }
+
+    /// The bench opens no help or detail view.
+    func scrollLimit(for overlay: MoodListOverlay) -> Int { 0 }
 }

@@ -21,7 +21,7 @@ struct MoodIDArgument: ParsableArguments {
         let text = id
         if let id = UUID(uuidString: text) { return id }
         let digits = text.filter { $0 != "-" }
-        guard digits.count >= Self.shortestPrefix, digits.count < 32, digits.allSatisfy(\.isHexDigit) else {
+        guard digits.count >= Self.shortestPrefix, digits.count <= 32, digits.allSatisfy(\.isHexDigit) else {
             throw CommandFailure(MoodValidationError.invalidID(text).description + ", or at least \(Self.shortestPrefix) of its first digits")
         }
         let matches = try store.read { try $0.liveMoodIDs(startingWith: digits, limit: 3) }

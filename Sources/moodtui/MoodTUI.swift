@@ -22,7 +22,7 @@ struct MoodTUI: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            if let first = arguments.first, !first.hasPrefix("-"), command(named: first, in: self) == nil {
+            if let first = arguments.first, !first.hasPrefix("-"), first != "help", command(named: first, in: self) == nil {
                 throw ValidationError("unknown command '\(first)'; the commands are "
                     + configuration.subcommands.map { $0.configuration.commandName ?? "" }.joined(separator: ", "))
             }
@@ -42,12 +42,13 @@ struct MoodTUI: AsyncParsableCommand {
         }
     }
 
-    /// `moodtui account add`: the commands `arguments` name, as far as they name any.
+    /// `moodtui account add`: the commands `arguments` name, wherever they stand among the
+    /// options and their values.
     private static func commandPath(in arguments: [String]) -> String {
         var path = ["moodtui"]
         var current: any ParsableCommand.Type = self
         for argument in arguments where !argument.hasPrefix("-") {
-            guard let next = command(named: argument, in: current) else { break }
+            guard let next = command(named: argument, in: current) else { continue }
             path.append(argument)
             current = next
         }

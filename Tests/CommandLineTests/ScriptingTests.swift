@@ -72,6 +72,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal))
     }
 
+    @Test func helpIsACommandAndAnOptionBeforeTheCommandStillPointsAtItsHelp() throws {
+        let help = try ProcessResult.moodtui(["help", "edit"])
+        #expect(help.status == 0, "\(help.standardError)")
+        #expect(help.standardOutput.contains("--level"))
+        let misplaced = try ProcessResult.moodtui(["--bogus", "x", "add"])
+        #expect(misplaced.standardError.hasSuffix("(see 'moodtui add --help')\n"), "\(misplaced.standardError)")
+    }
+
+    @Test func aWholeIDWithoutDashesIsAccepted() throws {
+        let id = try add("whole")
+        let edited = try moodtui("edit", id.replacingOccurrences(of: "-", with: ""), "--level", "good")
+        #expect(edited.status == 0, "\(edited.standardError)")
+    }
+
     @Test func anUnknownCommandListsTheCommands() throws {
         let result = try ProcessResult.moodtui(["lsit"])
         #expect(result.status == 64)

@@ -56,4 +56,17 @@ import Testing
         #expect(text == "2026-03-05 09:30")
         #expect(try berlin.date(from: text, now: now) == iso("2026-03-05T08:30:00Z"))
     }
+
+    /// 2026-03-29 02:30 does not exist in Berlin (the clocks go from 02:00 to 03:00): every form
+    /// says so, none moves it silently to 03:30.
+    @Test func aTimeTheClocksJumpOverIsRefusedInEveryForm() throws {
+        let morning = Date(timeIntervalSince1970: 1_774_771_200)  // 2026-03-29 08:00 UTC
+        for text in ["2026-03-29 02:30", "today 02:30", "02:30"] {
+            #expect(throws: MoodValidationError.skippedLocalTime(text, timeZone: "Europe/Berlin"), "\(text)") {
+                try berlin.date(from: text, now: morning)
+            }
+        }
+        #expect(MoodValidationError.skippedLocalTime("02:30", timeZone: "Europe/Berlin").description.contains("the clocks jump over it"))
+        #expect(try berlin.date(from: "2026-03-29 03:30", now: morning) == iso("2026-03-29T01:30:00Z"))
+    }
 }

@@ -34,9 +34,4 @@ import Testing
             #expect(TerminalSafeText.singleLine("a" + String(scalar) + "b") == "a\u{FFFD}b", "\(ControlCharacters.name(scalar))")
         }
     }
-
-    @Test func linesAreSplitAtLineFeedsAndEachIsMadeSafe() {
-        #expect(TerminalSafeText.lines("first\tline\n\nthird\u{1B}") == ["first line", "", "third�"])
-        #expect(TerminalSafeText.lines("") == [""])
-    }
 }

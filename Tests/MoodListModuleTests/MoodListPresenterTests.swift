@@ -117,6 +117,7 @@ import Testing
 
     @Test func theDetailViewShowsTheWholeMoodAndFollowsItsChanges() throws {
         let mood = try journal.add(.great, note: "line one\nline two", at: 1_772_699_400_000)
+        view.boxLines = 1
         presenter.viewDidLoad(visibleRows: 10)
         presenter.handle(.showDetail)
         guard case .detail(let detail) = view.model.overlay else { Issue.record("no detail"); return }
@@ -126,7 +127,7 @@ import Testing
         #expect(detail.facts.last?.value == "local journal (not synced)")
         presenter.handle(.moveSelection(by: 5))
         guard case .detail(let scrolled) = view.model.overlay else { Issue.record("no detail"); return }
-        #expect(scrolled.scroll == 1, "scrolling stops at the note's last line")
+        #expect(scrolled.scroll == 1, "scrolling stops where the view says the note's last line is at the bottom")
 
         try journal.store.write(origin: .sync) { try $0.edit(mood.id, note: "changed elsewhere") }
         interactor.refresh()
@@ -240,6 +241,22 @@ import Testing
         #expect(view.selectedRow?.note == "walk old", "leaving the filter kept the mood")
     }
 
+    /// A mood that left the filtered list because it changed elsewhere was reported deleted.
+    @Test func aMoodThatLeavesTheFilterKeepsItsDetailViewOpen() throws {
+        let walk = try journal.add(note: "walk", at: 60_000)
+        try journal.add(note: "tea", at: 0)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.startFilter)
+        type("walk")
+        presenter.handle(.submit)
+        presenter.handle(.showDetail)
+        try journal.store.write(origin: .sync) { try $0.edit(walk.id, note: "run") }
+        interactor.refresh()
+        guard case .detail(let detail) = view.model.overlay else { Issue.record("the detail closed"); return }
+        #expect(detail.note == "run")
+        #expect(view.model.message == nil)
+    }
+
     @Test func filteringNarrowsTheListAsYouTypeAndEscapeClearsIt() throws {
         try journal.add(note: "Sunny walk", at: 0)
         try journal.add(note: "rain", at: 60_000)
@@ -277,7 +294,7 @@ import Testing
         presenter.handle(.moveSelection(by: 3))
         #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 3))
         presenter.handle(.movePage(by: 5))
-        #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 12), "no further than the last line at the bottom")
+        #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 11), "no further than the view's limit: 20 lines, 9 shown")
         presenter.handle(.moveSelection(by: -20))
         #expect(view.model.overlay == .help(lines: guide.helpLines, scroll: 0))
         presenter.handle(.cancel)

@@ -11,7 +11,19 @@ final class RecordingMoodListView: MoodListView {
         model.selectedIndex.flatMap { model.rows[$0 - model.firstIndex] }
     }
 
+    /// How many lines of the help or a note fit, as a screen would have it.
+    var boxLines = 9
+
     func display(_ model: MoodListViewModel, changes: MoodListViewChanges) {
         displays.append((model, changes))
+    }
+
+    /// One line per line of the help, per line of a note (no wrapping), `boxLines` shown.
+    func scrollLimit(for overlay: MoodListOverlay) -> Int {
+        switch overlay {
+        case .help(let lines, _): max(0, lines.count - boxLines)
+        case .detail(let detail): max(0, detail.note.split(separator: "\n", omittingEmptySubsequences: false).count - boxLines)
+        default: 0
+        }
     }
 }

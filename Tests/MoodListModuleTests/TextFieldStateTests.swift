@@ -69,4 +69,15 @@ import Testing
         let emoji = state.apply(.insert("🍣"))
         #expect(emoji && state.text == "abcd🍣", "an emoji is one character")
     }
+
+    /// Deleting the x of 👩‍x💻 joins the emoji on either side into one character, as the text
+    /// reads; the characters and the cursor follow.
+    @Test func aDeletionThatJoinsCharactersLeavesOneCharacter() {
+        var state = TextFieldState("👩\u{200D}x💻")
+        state.apply(.moveLeft)
+        state.apply(.deleteBackward)
+        #expect(state.text == "👩\u{200D}💻")
+        #expect(state.characters.count == 1 && state.characters.count == state.text.count)
+        #expect(state.cursor == 0, "the cursor stays before what followed it, now inside one character: at its start")
+    }
 }

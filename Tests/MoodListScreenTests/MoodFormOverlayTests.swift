@@ -1,3 +1,4 @@
+import AppTesting
 import MoodKit
 import MoodListModule
 import Testing
@@ -77,6 +78,24 @@ import TerminalUI
         #expect(screen.lines.allSatisfy { TextWidth.columns(of: $0) <= 40 })
     }
 
+    /// A full line that began with a space, then a wide character: the line came out one column
+    /// too wide.
+    @Test func noWrappedLineIsWiderThanTheWidth() {
+        let wrapped = WrappedText(" abc東", width: 4)
+        #expect(wrapped.lines == [0..<1, 1..<4, 4..<5])
+        let seed = UInt64.random(in: 0 ... .max)
+        var random = SeededGenerator(seed: seed)
+        let pieces: [Character] = [" ", "a", "東", "👩‍💻", "\n", "e\u{301}"]
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! })
+            let width = Int.random(in: 2...8, using: &random)
+            let lines = WrappedText(text, width: width)
+            for index in lines.lines.indices {
+                #expect(TextWidth.columns(of: lines.text(ofLine: index)) <= width, "seed \(seed): \(text.debugDescription) at \(width)")
+            }
+        }
+    }
+
     @Test func aNoteLongerThanItsLinesScrollsToKeepTheCursorVisible() throws {
         let screen = MoodListFixtures.screen(rows: 10, columns: 40)
         let note = (1...12).map { "line \($0)" }.joined(separator: "\n")
@@ -107,6 +126,25 @@ import TerminalUI
         let column = try #require(screen.column(of: "invalid", row: errorRow))
         #expect(screen.style(row: errorRow, column: column).foreground == .red)
         #expect(screen.lines[errorRow - 1].contains("Date"))
+    }
+
+    /// A long note without line breaks could not be scrolled to its end.
+    @Test func aLongParagraphInTheDetailViewScrollsToItsLastWords() throws {
+        let note = (1...120).map { "word\($0)" }.joined(separator: " ")
+        let screen = MoodListFixtures.screen(rows: 16, columns: 40)
+        let view = MoodListScreenView(screen: screen, colorSupport: .basic8)
+        let detail = MoodDetailViewModel(level: .good, facts: [MoodDetailViewModel.Fact("Level", "4 good")], note: note, scroll: 0)
+        let limit = view.scrollLimit(for: .detail(detail))
+        #expect(limit > 10)
+        view.display(MoodListFixtures.model(overlay: .detail(detail)), changes: .all)
+        #expect(!screen.text.contains("word120") && screen.text.contains("↓ …"))
+        var scrolled = detail
+        scrolled.scroll = limit
+        view.display(MoodListFixtures.model(overlay: .detail(scrolled)), changes: .all)
+        #expect(screen.text.contains("word120") && screen.text.contains("↑ …") && !screen.text.contains("↓ …"), "\(screen.text)")
+        scrolled.scroll = limit - 1
+        view.display(MoodListFixtures.model(overlay: .detail(scrolled)), changes: .all)
+        #expect(!screen.text.contains("word120"), "one line less is not the end")
     }
 
     @Test func theDetailViewShowsEveryFactAndTheWholeNoteWrapped() throws {
