@@ -1,0 +1,33 @@
+/// When a change was made, in the one order every device agrees on: a reading of a hybrid
+/// logical clock (``HybridClock``).
+///
+/// Readings compare by wall time, then counter, then device. A device's clock only ever moves
+/// forward and past every reading it has seen, so an edit made after seeing another edit always
+/// has the higher reading, whatever the two devices' wall clocks say; edits made without seeing
+/// each other are ordered by their wall times, and the device id settles exact ties.
+public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970: the wall clock at the change, or a later reading the device had
+    /// already seen.
+    public var wallMilliseconds: Int64
+    /// Orders changes that share a wall time.
+    public var counter: UInt32
+    /// The device that made the change.
+    public var device: String
+
+    public init(wallMilliseconds: Int64, counter: UInt32, device: String) {
+        self.wallMilliseconds = wallMilliseconds
+        self.counter = counter
+        self.device = device
+    }
+
+    /// Compares by wall time, counter, then the device id's UTF-8 bytes, so that the order does
+    /// not depend on any platform's idea of string order.
+    public static func < (a: HybridTimestamp, b: HybridTimestamp) -> Bool {
+        if a.wallMilliseconds != b.wallMilliseconds { return a.wallMilliseconds < b.wallMilliseconds }
+        if a.counter != b.counter { return a.counter < b.counter }
+        return a.device.utf8.lexicographicallyPrecedes(b.device.utf8)
+    }
+
+    /// `1795341600000.3@laptop`: readable in logs and test failures.
+    public var description: String { "\(wallMilliseconds).\(counter)@\(device)" }
+}

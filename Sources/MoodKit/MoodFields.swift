@@ -1,0 +1,27 @@
+import Foundation
+
+/// What a person can change about a mood, each field with the stamp of its last change: what
+/// two devices merge, field by field, when both changed a mood without seeing each other.
+///
+/// The merge keeps, for each field, the change with the higher stamp, so a level changed on the
+/// laptop and a note fixed on the phone both survive, and an edit made after seeing another
+/// always wins over it. Deletion is not a field: it wins over any edit, outside this merge.
+public struct MoodFields: Hashable, Sendable {
+    public var level: Stamped<MoodLevel>
+    public var note: Stamped<String>
+    public var date: Stamped<Date>
+
+    public init(level: Stamped<MoodLevel>, note: Stamped<String>, date: Stamped<Date>) {
+        self.level = level
+        self.note = note
+        self.date = date
+    }
+
+    /// Every field at its later change.
+    public func merged(with other: MoodFields) -> MoodFields {
+        MoodFields(level: level.merged(with: other.level), note: note.merged(with: other.note), date: date.merged(with: other.date))
+    }
+
+    /// The latest stamp of any field: how far a device that saw these fields has seen.
+    public var latestStamp: HybridTimestamp { max(level.stamp, note.stamp, date.stamp) }
+}
