@@ -5,7 +5,7 @@
 /// forward and past every reading it has seen, so an edit made after seeing another edit always
 /// has the higher reading, whatever the two devices' wall clocks say; edits made without seeing
 /// each other are ordered by their wall times, and the device id settles exact ties.
-public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct HybridTimestamp: Hashable, Sendable, Comparable, LosslessStringConvertible {
     /// Milliseconds since 1970: the wall clock at the change, or a later reading the device had
     /// already seen.
     public var wallMilliseconds: Int64
@@ -28,6 +28,17 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConve
         return a.device.utf8.lexicographicallyPrecedes(b.device.utf8)
     }
 
-    /// `1795341600000.3@laptop`: readable in logs and test failures.
+    /// `1795341600000.3@laptop`: how a reading is stored and sent, readable in logs and test
+    /// failures. ``init(_:)`` reads it back exactly.
     public var description: String { "\(wallMilliseconds).\(counter)@\(device)" }
+
+    /// Reads a ``description``: the wall time and counter in decimal up to the first `@`, the
+    /// device after it (which may itself hold `@`). `nil` for anything else.
+    public init?(_ text: String) {
+        guard let at = text.firstIndex(of: "@"), text.index(after: at) < text.endIndex else { return nil }
+        let clock = text[..<at].split(separator: ".", omittingEmptySubsequences: false)
+        guard clock.count == 2, clock.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let wall = Int64(clock[0]), let counter = UInt32(clock[1]) else { return nil }
+        self.init(wallMilliseconds: wall, counter: counter, device: String(text[text.index(after: at)...]))
+    }
 }

@@ -25,6 +25,16 @@ import Testing
         #expect(clock.stamp(wallMilliseconds: 12 * Self.hour) == Self.stamp(12 * Self.hour, 0, "phone"), "back to the wall clock")
     }
 
+    @Test func aReadingIsWrittenAndReadBackExactly() {
+        for stamp in [Self.stamp(0, 0, "d"), Self.stamp(1_795_341_600_000, .max, "laptop@home"), Self.stamp(253_402_300_799_999, 7, "東京 📱")] {
+            #expect(HybridTimestamp(stamp.description) == stamp, "\(stamp)")
+        }
+        #expect(Self.stamp(1_795_341_600_000, 3, "laptop").description == "1795341600000.3@laptop")
+        for text in ["", "1.2", "1.2@", "@d", "x.2@d", "1@d", "1.2.3@d", "-1.0@d", "1.4294967296@d", "１.2@d", "1 .2@d"] {
+            #expect(HybridTimestamp(text) == nil, "\(text)")
+        }
+    }
+
     @Test func aCounterAtItsLimitMovesTheWallTimeOn() {
         var clock = HybridClock(device: "d", latest: Self.stamp(5, .max, "d"))
         #expect(clock.stamp(wallMilliseconds: 5) == Self.stamp(6, 0, "d"))
