@@ -63,7 +63,7 @@ public struct MoodDateInput: Sendable {
               let day = match.1 == "yesterday" ? calendar.date(byAdding: .day, value: -1, to: now) : now else { return .unreadable }
         var parts = calendar.dateComponents([.year, .month, .day], from: day)
         (parts.hour, parts.minute, parts.second) = (hour, minute, 0)
-        return reading(parts, in: calendar)
+        return Self.reading(parts, in: calendar)
     }
 
     private func absoluteDate(_ input: String) -> Reading? {
@@ -77,7 +77,7 @@ public struct MoodDateInput: Sendable {
             guard let offset = Self.secondsFromGMT(String(zone)), let timeZone = TimeZone(secondsFromGMT: offset) else { return .unreadable }
             calendar.timeZone = timeZone
         }
-        let read = reading(parts, in: calendar)
+        let read = Self.reading(parts, in: calendar)
         guard case .date(let whole) = read else { return read }
         // The fraction is added as whole milliseconds, never through a Double of seconds.
         let milliseconds = match.7.map { Int64(String($0.prefix(3)).padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0 } ?? 0
@@ -87,7 +87,7 @@ public struct MoodDateInput: Sendable {
     /// The date `parts` name in `calendar`'s zone. The calendar rolls 2026-02-30 over to March
     /// and a time in a daylight-saving gap to the next hour instead of refusing them: the day is
     /// checked at noon (no gap there), then the time.
-    private func reading(_ parts: DateComponents, in calendar: Calendar) -> Reading {
+    private static func reading(_ parts: DateComponents, in calendar: Calendar) -> Reading {
         var parts = parts
         parts.timeZone = calendar.timeZone
         var noon = parts

@@ -42,6 +42,10 @@ public struct MoodListLayout: Equatable, Sendable {
     /// The footer row with the key hints.
     public var footerRow: Int { size.rows - 1 }
 
+    /// The rows a box (form, help, detail) is centred in: the list and the message line, never
+    /// the header or the footer.
+    var boxArea: Range<Int> { firstListRow..<footerRow }
+
     /// The screen row of list line `line` (0 = top of the list area).
     func screenRow(ofListLine line: Int) -> Int { firstListRow + line }
 }

@@ -30,7 +30,7 @@ public final class MoodListScreenView: MoodListView {
     /// How far the help or a detail view can scroll at the screen's current size.
     public func scrollLimit(for overlay: MoodListOverlay) -> Int {
         let layout = MoodListLayout(size: screen.size)
-        let area = layout.firstListRow..<layout.footerRow
+        let area = layout.boxArea
         switch overlay {
         case .help(let lines, _):
             return HelpRenderer.box(for: lines, over: area, screenColumns: layout.size.columns).scrollLimit(of: lines.count)
@@ -103,7 +103,7 @@ public final class MoodListScreenView: MoodListView {
     }
 
     private func drawBox(_ model: MoodListViewModel, layout: MoodListLayout) {
-        let area = layout.firstListRow..<layout.footerRow
+        let area = layout.boxArea
         switch model.overlay {
         case .form(let form):
             cursor = MoodFormRenderer(screen: screen, colorSupport: colorSupport).draw(form, over: area)

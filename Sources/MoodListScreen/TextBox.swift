@@ -59,7 +59,7 @@ struct TextBox: Equatable {
 
     /// The first of `count` lines to show in the `rows` content lines from `firstRow` on, when
     /// scrolled to `scroll`: never past the point where the last line reaches the bottom.
-    func firstScrolledLine(of count: Int, scroll: Int, from firstRow: Int = 0) -> Int {
+    private func firstScrolledLine(of count: Int, scroll: Int, from firstRow: Int = 0) -> Int {
         min(max(scroll, 0), scrollLimit(of: count, from: firstRow))
     }
 
