@@ -114,7 +114,9 @@ let package = Package(
 
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "AppTesting"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),
-        .target(name: "JournalTesting", dependencies: ["MoodKit", "MoodStore"], path: "Tests/JournalTesting"),
+        .target(
+            name: "JournalTesting", dependencies: ["MoodKit", "MoodStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/JournalTesting"),
         .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodKit", "JournalTesting"]),

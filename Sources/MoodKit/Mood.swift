@@ -14,39 +14,52 @@ public struct Mood: Identifiable, Hashable, Sendable {
     public var level: MoodLevel
     /// Trimmed free text, at most ``MoodNote/maximumLength`` characters; may be empty.
     public var note: String
-    /// The device that created the mood; breaks ties in conflict resolution.
+    /// The device that created the mood.
     public var creatorID: String
-    /// When a person last changed the mood (not when sync touched it).
-    public var modifiedAt: Date
+    /// When each of level, note and date last changed, by the clock of the device that changed
+    /// it: what sync merges by (``fields``).
+    public var stamps: MoodStamps
     /// Where the mood stands with the sync server.
     public var sync: MoodSyncState
 
-    /// Makes a mood from already validated values. Use ``Mood/new(level:note:date:creatorID:)``
-    /// for a mood a person just entered.
+    /// Makes a mood from already validated values. A person's new mood is made by the journal
+    /// (`JournalWriter.add(_:)`), which stamps it with the device's clock.
     public init(
-        id: ID, date: Date, level: MoodLevel, note: String, creatorID: String,
-        modifiedAt: Date, sync: MoodSyncState = MoodSyncState()
+        id: ID, date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps,
+        sync: MoodSyncState = MoodSyncState()
     ) {
         self.id = id
         self.date = date.roundedToMilliseconds
         self.level = level
         self.note = note
         self.creatorID = creatorID
-        self.modifiedAt = modifiedAt.roundedToMilliseconds
+        self.stamps = stamps
         self.sync = sync
     }
 
-    /// A new, never-synced mood with a fresh id, its note normalized.
-    ///
-    /// - Throws: `MoodValidationError` when the note breaks ``MoodNote``'s rules or the date
-    ///   lies outside ``MoodDateRange``.
-    public static func new(
-        level: MoodLevel, note: String = "", date: Date = Date(), creatorID: String
-    ) throws(MoodValidationError) -> Mood {
-        let now = Date()
-        return Mood(
-            id: UUID(), date: try MoodDateRange.validated(date, field: .date), level: level,
-            note: try MoodNote.normalized(note), creatorID: creatorID, modifiedAt: now)
+    /// A mood whose fields were all set at once by its creator, at `modifiedAt` by the creator's
+    /// wall clock: how a mood written before fields carried stamps of their own is read.
+    public init(
+        id: ID, date: Date, level: MoodLevel, note: String, creatorID: String, modifiedAt: Date,
+        sync: MoodSyncState = MoodSyncState()
+    ) {
+        let stamp = HybridTimestamp(wallMilliseconds: modifiedAt.millisecondsSince1970, counter: 0, device: creatorID)
+        self.init(id: id, date: date, level: level, note: note, creatorID: creatorID, stamps: MoodStamps(all: stamp), sync: sync)
+    }
+
+    /// When a person last changed the mood, on whichever device: the wall time of its latest stamp.
+    public var modifiedAt: Date { Date(millisecondsSince1970: stamps.latest.wallMilliseconds) }
+
+    /// Level, note and date with their stamps: what a merge with another device's copy works on.
+    public var fields: MoodFields {
+        get {
+            MoodFields(
+                level: Stamped(level, at: stamps.level), note: Stamped(note, at: stamps.note), date: Stamped(date, at: stamps.date))
+        }
+        set {
+            (level, note, date) = (newValue.level.value, newValue.note.value, newValue.date.value.roundedToMilliseconds)
+            stamps = MoodStamps(level: newValue.level.stamp, note: newValue.note.stamp, date: newValue.date.stamp)
+        }
     }
 }
 

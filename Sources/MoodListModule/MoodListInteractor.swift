@@ -12,15 +12,11 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     public weak var output: (any MoodListInteractorOutput)?
     private let store: JournalStore
     private let tracker: CacheTracker
-    private let creatorID: String
 
-    /// - Parameters:
-    ///   - store: the journal.
-    ///   - creatorID: this device's id, stamped on the moods it creates.
+    /// - Parameter store: the journal.
     /// - Throws: ``MoodListError`` when the journal cannot be read.
-    public init(store: JournalStore, creatorID: String) throws(MoodListError) {
+    public init(store: JournalStore) throws(MoodListError) {
         self.store = store
-        self.creatorID = creatorID
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
         tracker.delegate = self
     }
@@ -50,9 +46,8 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     }
 
     public func add(level: MoodLevel, note: String, date: Date) throws(MoodListError) -> Mood.ID {
-        let mood = try Self.words { try Mood.new(level: level, note: note, date: date, creatorID: creatorID) }
-        try write { try $0.add(mood) }
-        return mood.id
+        let entry = try Self.words { try MoodEntry(level: level, note: note, date: date) }
+        return try write { try $0.add(entry).id }
     }
 
     public func edit(_ id: Mood.ID, level: MoodLevel, note: String, date: Date?) throws(MoodListError) {
@@ -75,7 +70,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// which moods the sync engine brought from another device, so that they can be highlighted.
     public func journalDidChange(_ changes: [JournalChange]) {
         refresh()
-        let content: MoodColumn = [.date, .level, .note, .modifiedAt]
+        let content: MoodColumn = [.date, .level, .note, .stamps]
         let remote = changes.filter { $0.origin == .sync }.reduce(into: Set<Mood.ID>()) { ids, change in
             ids.formUnion(change.inserted)
             // Not the engine's bookkeeping (a version recorded after an upload): only new content.
@@ -105,9 +100,10 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
 
     /// Writes as the person at the keyboard, then brings the list up to date at once, so the
     /// screen shows the change without waiting for the watcher.
-    private func write(_ change: (JournalWriter) throws -> Void) throws(MoodListError) {
-        try Self.words { try store.write(origin: .ui, change) }
+    private func write<T>(_ change: (JournalWriter) throws -> T) throws(MoodListError) -> T {
+        let result = try Self.words { try store.write(origin: .ui, change) }
         refresh()
+        return result
     }
 
     /// Runs `body`, turning any error into words.

@@ -10,10 +10,10 @@ enum ChangeLogPruning {
     /// Prune once every this many transactions, so that the cost is spread thin.
     static let interval: Int64 = 64
 
-    static func pruneIfDue(_ db: Database) throws {
-        let txn = try Int64.fetchOne(db.cachedStatement(sql: "SELECT txn FROM changeWriter")) ?? 0
+    static func pruneIfDue(_ writer: JournalWriter) throws {
+        let txn = try Int64.fetchOne(writer.db.cachedStatement(sql: "SELECT txn FROM changeWriter")) ?? 0
         guard txn % interval == 0 else { return }
-        try JournalWriter(db: db).pruneChangeLog(keepingLast: retainedEntries)
+        try writer.pruneChangeLog(keepingLast: retainedEntries)
     }
 }
 

@@ -1,4 +1,5 @@
 import GRDB
+import MoodKit
 
 /// The journal's tables, built by migrations so that a file written by an older moodtui opens in
 /// a newer one.
@@ -61,12 +62,7 @@ enum JournalSchema {
                     SELECT txn, NEW.localID, NEW.id, \(ChangeKind.insert.rawValue), NULL, 0, origin, pid
                     FROM changeWriter;
                 END;
-                CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
-                    INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid)
-                    SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date,
-                        \(MoodColumn.changedMaskSQL), origin, pid
-                    FROM changeWriter;
-                END;
+                \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL(v1ColumnNames)))
                 CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
                     INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid)
                     SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0, origin, pid
@@ -100,6 +96,54 @@ enum JournalSchema {
             // MoodSyncState.changeCounter).
             try db.execute(sql: "ALTER TABLE mood ADD COLUMN changeCounter INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v5: field stamps") { db in
+            try migrateToFieldStamps(db)
+        }
         return migrator
     }
+
+    /// Each field gets the stamp of its last change (``MoodStamps``), in place of one
+    /// `modifiedAt` for the whole mood. A mood written before gets, for every field, the stamp
+    /// its creator would have made at `modifiedAt`; the device's clock starts past the latest
+    /// of them, so that every edit from now on is stamped after every change the journal holds.
+    private static func migrateToFieldStamps(_ db: Database) throws {
+        let latest = try Row.fetchOne(db, sql: "SELECT modifiedAt, creatorID FROM mood ORDER BY modifiedAt DESC LIMIT 1")
+        try db.execute(sql: """
+            DROP TRIGGER mood_logUpdate;
+            ALTER TABLE mood ADD COLUMN levelStamp TEXT NOT NULL DEFAULT '';
+            ALTER TABLE mood ADD COLUMN noteStamp TEXT NOT NULL DEFAULT '';
+            ALTER TABLE mood ADD COLUMN dateStamp TEXT NOT NULL DEFAULT '';
+            UPDATE mood SET levelStamp = modifiedAt || '.0@' || creatorID;
+            UPDATE mood SET noteStamp = levelStamp, dateStamp = levelStamp;
+            ALTER TABLE mood DROP COLUMN modifiedAt;
+            \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL()))
+            """)
+        if let latest {
+            let stamp = HybridTimestamp(wallMilliseconds: latest[0], counter: 0, device: latest[1])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                arguments: [JournalSettingKey.hybridClock.rawValue, stamp.description])
+        }
+    }
+
+    /// The trigger that logs every update of a mood, with the mask of the columns it changed.
+    private static func updateTriggerSQL(changedMask: String) -> String {
+        """
+        CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
+            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid)
+            SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(changedMask), origin, pid
+            FROM changeWriter;
+        END;
+        """
+    }
+
+    /// The columns as the first schema's trigger named them, kept as they were: the flag that
+    /// is now ``MoodColumn/stamps`` was the mood's one `modifiedAt` then.
+    private static let v1ColumnNames: [(MoodColumn, [String])] = [
+        (.date, ["date"]), (.level, ["level"]), (.note, ["note"]), (.stamps, ["modifiedAt"]),
+        (.syncState, [
+            "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion",
+            "markedForDeletionDate", "lastSyncError",
+        ]),
+    ]
 }

@@ -11,18 +11,11 @@ extension JournalStore {
 
     /// Stores `value` under `key`, or removes the key when `value` is `nil`.
     public func setSetting(_ key: JournalSettingKey, to value: String?) throws {
-        try pool.write { db in try JournalWriter(db: db).setSetting(key, to: value) }
+        try pool.write { db in try JournalWriter(db: db, wallClock: wallClock).setSetting(key, to: value) }
     }
 
-    /// This journal's device id, made on first use: stamped on every mood the device creates and
-    /// used to break ties when two devices' edits conflict.
+    /// This journal's device id (``JournalWriter/deviceID()``).
     public func deviceID() throws -> String {
-        try pool.write { db in
-            let writer = JournalWriter(db: db)
-            if let id = try writer.snapshot.setting(.deviceID) { return id }
-            let id = UUID().uuidString.lowercased()
-            try writer.setSetting(.deviceID, to: id)
-            return id
-        }
+        try pool.write { db in try JournalWriter(db: db, wallClock: wallClock).deviceID() }
     }
 }

@@ -16,6 +16,8 @@ public final class JournalStore: Sendable {
     /// The journal's files that were readable by others and were made private on opening, for
     /// the caller to say so.
     public let permissionChanges: [PermissionChange]
+    /// Where this device's clock reads the time for the stamps of a person's changes.
+    public let wallClock: WallClock
     let pool: DatabasePool
     private let commitSignal: CommitSignal
 
@@ -23,10 +25,13 @@ public final class JournalStore: Sendable {
     /// file (with its `-wal` and `-shm`) private, 0600, and the folders it creates 0700. The
     /// journal holds the sync token.
     ///
+    /// - Parameter wallClock: the time of day for the stamps of a person's changes; tests set
+    ///   it ahead, behind, or back.
     /// - Throws: ``JournalError/cannotOpen(path:reason:)`` when the file cannot be opened or
     ///   is not a moodtui journal.
-    public init(path: String) throws(JournalError) {
+    public init(path: String, wallClock: WallClock = .system) throws(JournalError) {
         self.path = path
+        self.wallClock = wallClock
         do {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try PrivateFiles.createMissingFolders(folder) }
@@ -59,7 +64,7 @@ public final class JournalStore: Sendable {
     ///
     /// - Throws: whatever `updates` throws, or a database error; nothing is written then.
     public func write<T>(origin: ChangeOrigin, _ updates: (JournalWriter) throws -> T) throws -> T {
-        try pool.write { db in try Self.stamped(db, origin: origin, updates) }
+        try pool.write { db in try Self.stamped(db, origin: origin, wallClock: wallClock, updates) }
     }
 
     /// The same for async code such as the sync engine's actors: the transaction runs on the
@@ -69,16 +74,19 @@ public final class JournalStore: Sendable {
     /// - Throws: as the blocking version, or `CancellationError` when the task was cancelled
     ///   before the transaction began.
     public func write<T: Sendable>(origin: ChangeOrigin, _ updates: @Sendable (JournalWriter) throws -> T) async throws -> T {
-        try await pool.write { db in try Self.stamped(db, origin: origin, updates) }
+        try await pool.write { [wallClock] db in try Self.stamped(db, origin: origin, wallClock: wallClock, updates) }
     }
 
     /// One write transaction's body: stamps it with its origin for the change log's triggers,
     /// runs `updates`, and trims the change log when it is due.
-    private static func stamped<T>(_ db: Database, origin: ChangeOrigin, _ updates: (JournalWriter) throws -> T) throws -> T {
+    private static func stamped<T>(
+        _ db: Database, origin: ChangeOrigin, wallClock: WallClock, _ updates: (JournalWriter) throws -> T
+    ) throws -> T {
         try db.cachedStatement(sql: "UPDATE changeWriter SET txn = txn + 1, origin = ?, pid = ?")
             .execute(arguments: [origin.rawValue, ProcessInfo.processInfo.processIdentifier])
-        let result = try updates(JournalWriter(db: db))
-        try ChangeLogPruning.pruneIfDue(db)
+        let writer = JournalWriter(db: db, wallClock: wallClock)
+        let result = try updates(writer)
+        try ChangeLogPruning.pruneIfDue(writer)
         return result
     }
 

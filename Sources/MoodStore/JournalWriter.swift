@@ -9,10 +9,24 @@ import MoodKit
 /// can be undone until then.
 public struct JournalWriter {
     let db: Database
+    /// Where this device's clock reads the time for the stamps of a person's changes.
+    let wallClock: WallClock
 
-    /// Inserts a new mood.
+    /// Adds the mood a person just entered, with a new id, every field stamped by this device's
+    /// clock, and returns it.
+    @discardableResult
+    public func add(_ entry: MoodEntry) throws -> Mood {
+        let stamp = try clockReading()
+        let mood = Mood(
+            id: UUID(), date: entry.date, level: entry.level, note: entry.note, creatorID: stamp.device,
+            stamps: MoodStamps(all: stamp))
+        try insert(mood)
+        return mood
+    }
+
+    /// Inserts a mood as it is, stamps and all: a copy from the server, or one made elsewhere.
     /// - Throws: ``JournalError/duplicateMood(_:)`` when the id is taken.
-    public func add(_ mood: Mood) throws {
+    public func insert(_ mood: Mood) throws {
         do {
             // Cached: a download applies a thousand moods in one transaction.
             try db.cachedStatement(sql: Mood.insertSQL).execute(arguments: mood.storedValues)
@@ -22,14 +36,30 @@ public struct JournalWriter {
     }
 
     /// Changes a mood's level, note or date (those given; `nil` keeps a value) as a person's
-    /// edit: it is stamped `modifiedAt` and waits for upload again (a failed upload is tried
-    /// again with the new content).
+    /// edit. Only the fields whose value changes are stamped by this device's clock: saving a
+    /// form whose level was left alone must not outweigh another device's change of the level.
+    /// The mood waits for upload again (a failed upload is tried again).
     /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood.
-    public func edit(_ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, at modified: Date = Date()) throws {
+    public func edit(_ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil) throws {
+        guard let mood = try snapshot.mood(id: id), !mood.sync.markedForRemoteDeletion else { throw JournalError.moodNotFound(id) }
+        // The values that change, each `nil` when it was not given or stays as it is.
+        let newLevel = level.flatMap { $0 == mood.level ? nil : $0 }
+        let newNote = note.flatMap { $0 == mood.note ? nil : $0 }
+        let newDate = date.flatMap { $0.roundedToMilliseconds == mood.date ? nil : $0.roundedToMilliseconds }
+        var edited = mood
+        if newLevel != nil || newNote != nil || newDate != nil {
+            let stamp = try clockReading()
+            if let newLevel { edited.fields.level = Stamped(newLevel, at: stamp) }
+            if let newNote { edited.fields.note = Stamped(newNote, at: stamp) }
+            if let newDate { edited.fields.date = Stamped(newDate, at: stamp) }
+        }
         try updateLiveMood(id, sql: """
-            level = COALESCE(?, level), note = COALESCE(?, note), date = COALESCE(?, date), modifiedAt = ?,
+            level = ?, note = ?, date = ?, levelStamp = ?, noteStamp = ?, dateStamp = ?,
             changedSinceUpload = 1, lastSyncError = NULL
-            """, arguments: [level?.rawValue, note, date?.millisecondsSince1970, modified.millisecondsSince1970])
+            """, arguments: [
+                edited.level.rawValue, edited.note, edited.date.millisecondsSince1970,
+                edited.stamps.level.description, edited.stamps.note.description, edited.stamps.date.description,
+            ])
     }
 
     /// How long a deletion made with ``DeletionUndo/offered`` can be taken back. Every sync

@@ -6,7 +6,9 @@ public struct MoodColumn: OptionSet, Hashable, Sendable {
     public static let date = MoodColumn(rawValue: 1 << 0)
     public static let level = MoodColumn(rawValue: 1 << 1)
     public static let note = MoodColumn(rawValue: 1 << 2)
-    public static let modifiedAt = MoodColumn(rawValue: 1 << 3)
+    /// When level, note or date last changed (their clock stamps): moves with every change of
+    /// theirs, by a person or a merge.
+    public static let stamps = MoodColumn(rawValue: 1 << 3)
     public static let syncState = MoodColumn(rawValue: 1 << 4)
 
     /// The SQL column names behind each flag, used by the update trigger to compute the mask.
@@ -14,16 +16,17 @@ public struct MoodColumn: OptionSet, Hashable, Sendable {
         (.date, ["date"]),
         (.level, ["level"]),
         (.note, ["note"]),
-        (.modifiedAt, ["modifiedAt"]),
+        (.stamps, ["levelStamp", "noteStamp", "dateStamp"]),
         (.syncState, [
             "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion",
             "markedForDeletionDate", "lastSyncError",
         ]),
     ]
 
-    /// An SQL expression, valid inside an update trigger, giving the mask of changed columns.
-    static var changedMaskSQL: String {
-        sqlNames.map { flag, names in
+    /// An SQL expression, valid inside an update trigger, giving the mask of changed columns
+    /// named in `names` (a migration passes the names of its own time).
+    static func changedMaskSQL(_ names: [(MoodColumn, [String])] = sqlNames) -> String {
+        names.map { flag, names in
             let changed = names.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")
             return "((\(changed)) * \(flag.rawValue))"
         }.joined(separator: " + ")

@@ -33,10 +33,7 @@ enum ConflictRule {
             keepsLocal = isLater(localContent, than: server.content)
         }
         if !keepsLocal {
-            merged.date = server.content.date
-            merged.modifiedAt = server.content.modifiedAt
-            merged.level = server.content.level
-            merged.note = server.content.note
+            merged.fields = newLocalMood(from: server).fields
             merged.creatorID = server.content.creatorID
         }
         merged.sync.changedSinceUpload = keepsLocal

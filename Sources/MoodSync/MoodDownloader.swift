@@ -101,7 +101,7 @@ actor MoodDownloader {
         case .upsert(let server):
             guard let local else {
                 let mood = ConflictRule.newLocalMood(from: server)
-                try writer.add(mood)
+                try writer.insert(mood)
                 moods[mood.id] = mood
                 return true
             }

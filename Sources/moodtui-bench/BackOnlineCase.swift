@@ -42,7 +42,7 @@ struct BackOnlineCase {
             Mood(id: UUID(), date: Date(), level: .meh, note: "written offline \(index)", creatorID: "bench", modifiedAt: Date())
         }
         try await device.store.write(origin: .ui) { writer in
-            for mood in backlog { try writer.add(mood) }
+            for mood in backlog { try writer.insert(mood) }
         }
         try await Task.sleep(for: offline)
 

@@ -25,7 +25,7 @@ final class BenchJournals {
         while written < count {
             let chunk = min(50_000, count - written)
             try store.write(origin: .other) { writer in
-                for _ in 0..<chunk { try writer.add(randomMood()) }
+                for _ in 0..<chunk { try writer.insert(randomMood()) }
             }
             written += chunk
         }

@@ -10,7 +10,7 @@ struct BenchScreen {
 
     /// Wires the module on `store` and shows the first `visibleRows` rows.
     init(store: JournalStore, visibleRows: Int) throws {
-        interactor = try MoodListInteractor(store: store, creatorID: "bench")
+        interactor = try MoodListInteractor(store: store)
         presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
         interactor.output = presenter
         presenter.view = view

@@ -30,7 +30,7 @@ struct FanOutCase {
             account: SyncAccount(server: server.url, token: token), deviceID: "writer", logger: BenchDevice.logger)
         var latencies: [UInt64] = []
         for _ in 0..<changes {
-            let mood = try Mood.new(level: .great, note: "fan-out", creatorID: "writer")
+            let mood = Mood(id: UUID(), date: Date(), level: .great, note: "fan-out", creatorID: "writer", modifiedAt: Date())
             arrivals.start()
             _ = try await writer.upload([MoodUpload(id: mood.id, content: MoodContent(mood), baseVersion: nil)])
             while arrivals.count < subscribers {

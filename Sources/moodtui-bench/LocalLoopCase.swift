@@ -23,7 +23,7 @@ struct LocalLoopCase {
         let samples = try Samples.measure(iterations: quick ? 200 : 1_000, warmUp: 20) {
             let displays = view.displays
             let mood = journals.randomMood(note: "local loop")
-            try store.write(origin: .commandLine) { try $0.add(mood) }
+            try store.write(origin: .commandLine) { try $0.insert(mood) }
             woken.wait()
             interactor.journalDidChange([])
             precondition(view.displays > displays || interactor.index(of: mood.id).map { $0 >= 22 } == true)

@@ -62,7 +62,7 @@ struct RemoteCases {
         let total = quick ? 5_000 : 20_000
         let moods = (0..<total).map { _ in journals.randomMood(note: "written offline") }
         try await device.store.write(origin: .ui) { writer in
-            for mood in moods { try writer.add(mood) }
+            for mood in moods { try writer.insert(mood) }
         }
         let start = ContinuousClock.now
         let report = try await device.engine.syncOnce()
@@ -118,9 +118,9 @@ struct RemoteCases {
             let interactor = screen.interactor
             var times: [UInt64] = []
             for round in 0..<(changes + 5) {
-                let mood = try Mood.new(level: .good, note: "remote latency \(round)", creatorID: "bench-a")
+                let entry = try MoodEntry(level: .good, note: "remote latency \(round)")
                 let start = ContinuousClock.now
-                try storeA.write(origin: .ui) { try $0.add(mood) }
+                let mood = try storeA.write(origin: .ui) { try $0.add(entry) }
                 while interactor.index(of: mood.id) == nil {
                     guard woken.wait(timeout: .now() + 10) == .success else { throw BenchError("a mood did not reach device B within 10 s") }
                     interactor.journalDidChange([])

@@ -92,7 +92,7 @@ private final class TrackerBench: CacheTrackerDelegate {
     func commit(_ kind: TrackerCases.Kind) throws {
         switch kind {
         case .insert:
-            try store.write(origin: .other) { try $0.add(journals.randomMood()) }
+            try store.write(origin: .other) { try $0.insert(journals.randomMood()) }
         case .delete:
             let id = try randomListedMood().id
             try store.write(origin: .other) { try $0.purge([id]) }
@@ -116,7 +116,7 @@ private final class TrackerBench: CacheTrackerDelegate {
         }
         let existing = Array(picked.values)
         try store.write(origin: .other) { writer in
-            for _ in 0..<quarter { try writer.add(journals.randomMood()) }
+            for _ in 0..<quarter { try writer.insert(journals.randomMood()) }
             try writer.purge(existing[0..<quarter].map(\.id))
             for mood in existing[quarter..<(2 * quarter)] { try writer.edit(mood.id, level: mood.level, note: mood.note + ".") }
             for var mood in existing[(2 * quarter)...] {

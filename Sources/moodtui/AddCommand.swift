@@ -23,9 +23,8 @@ struct AddCommand: ParsableCommand {
         do {
             let level = try MoodLevel(parsing: level)
             let when = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) } ?? Date()
-            let store = try journal.open()
-            mood = try Mood.new(level: level, note: note, date: when, creatorID: try store.deviceID())
-            try store.write(origin: .commandLine) { try $0.add(mood) }
+            let entry = try MoodEntry(level: level, note: note, date: when)
+            mood = try journal.open().write(origin: .commandLine) { try $0.add(entry) }
         } catch let error as CommandFailure {
             throw error
         } catch {

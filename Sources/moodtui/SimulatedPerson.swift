@@ -16,28 +16,27 @@ struct SimulatedPerson {
 
     func run() async {
         var generator = SystemRandomNumberGenerator()
-        let creatorID = (try? journal.deviceID()) ?? "demo-phone"
-        for _ in 0..<3 { act(.add, creatorID: creatorID, using: &generator) }
+        for _ in 0..<3 { act(.add, using: &generator) }
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             guard !Task.isCancelled else { return }
             let count = (try? await journal.read { try $0.count(MoodFilter()) }) ?? 0
             let roll = Int.random(in: 0..<10, using: &generator)
             let action: Action = count < 4 || roll < 5 ? .add : roll < 8 ? .edit : .delete
-            act(action, creatorID: creatorID, using: &generator)
+            act(action, using: &generator)
         }
     }
 
     private enum Action { case add, edit, delete }
 
-    private func act(_ action: Action, creatorID: String, using generator: inout some RandomNumberGenerator) {
+    private func act(_ action: Action, using generator: inout some RandomNumberGenerator) {
         let level = MoodLevel.allCases.randomElement(using: &generator) ?? .meh
         let note = Self.notes.randomElement(using: &generator) ?? ""
         try? journal.write(origin: .ui) { writer in
             let moods = try writer.snapshot.moods(MoodFilter(), order: .newestFirst, limit: 20)
             switch action {
             case .add:
-                try writer.add(try Mood.new(level: level, note: note, creatorID: creatorID))
+                try writer.add(try MoodEntry(level: level, note: note))
             case .edit:
                 if let mood = moods.randomElement(using: &generator) {
                     try writer.edit(mood.id, level: level, note: note + " (edited)")

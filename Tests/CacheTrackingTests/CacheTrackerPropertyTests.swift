@@ -71,7 +71,7 @@ enum RandomCommit {
             let growing = all.count < 100
             switch (Int.random(in: 0..<10, using: &random), target) {
             case (0...3, _) where growing, (_, nil):
-                try writer.add(randomMood(using: &random))
+                try writer.insert(randomMood(using: &random))
             case (0...3, let mood?):
                 try writer.purge([mood.id])
             case (4, let mood?) where !mood.sync.markedForRemoteDeletion:

@@ -16,7 +16,7 @@ import Testing
             for index in 0..<2_000 {
                 // Ties on the date, and a run of dates right at the cut, on purpose.
                 let date = index % 5 == 0 ? 500_000 : Int64.random(in: 0...1_000_000, using: &generator)
-                try writer.add(Mood(id: UUID(), date: Date(millisecondsSince1970: date), level: .good, note: "", creatorID: "t", modifiedAt: Date()))
+                try writer.insert(Mood(id: UUID(), date: Date(millisecondsSince1970: date), level: .good, note: "", creatorID: "t", modifiedAt: Date()))
             }
         }
         let request = CacheRequest(order: order)

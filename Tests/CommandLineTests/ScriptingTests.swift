@@ -47,7 +47,7 @@ import Testing
         let ids = ["3F250000-0000-4000-8000-000000000001", "3F25AAAA-0000-4000-8000-000000000002"].map { UUID(uuidString: $0)! }
         try store.write(origin: .commandLine) { writer in
             for id in ids {
-                try writer.add(Mood(id: id, date: Date(), level: .meh, note: "kept", creatorID: "test", modifiedAt: Date()))
+                try writer.insert(Mood(id: id, date: Date(), level: .meh, note: "kept", creatorID: "test", modifiedAt: Date()))
             }
         }
         let ambiguous = try moodtui("edit", "3f25", "--note", "x")

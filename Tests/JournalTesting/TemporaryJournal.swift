@@ -9,9 +9,10 @@ public final class TemporaryJournal: Sendable {
     public let folder: URL
     public let store: JournalStore
 
-    public init() throws {
+    /// - Parameter wallClock: the time the journal's clock stamps a person's changes with.
+    public init(wallClock: WallClock = .system) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-test-\(UUID().uuidString)")
-        store = try JournalStore(path: folder.appendingPathComponent("journal.sqlite").path)
+        store = try JournalStore(path: folder.appendingPathComponent("journal.sqlite").path, wallClock: wallClock)
     }
 
     public var path: String { store.path }
@@ -24,7 +25,7 @@ public final class TemporaryJournal: Sendable {
         let mood = Mood(
             id: UUID(), date: Date(millisecondsSince1970: milliseconds), level: level, note: note,
             creatorID: "test-device", modifiedAt: Date())
-        try store.write(origin: .ui) { try $0.add(mood) }
+        try store.write(origin: .ui) { try $0.insert(mood) }
         return mood
     }
 }

@@ -51,10 +51,10 @@ import Testing
 
     @Test func aNewMoodRefusesADateOutsideTheRange() {
         #expect(throws: MoodValidationError.self) {
-            try Mood.new(level: .good, date: Date(timeIntervalSince1970: -1), creatorID: "d")
+            try MoodEntry(level: .good, date: Date(timeIntervalSince1970: -1))
         }
         #expect(throws: MoodValidationError.self) {
-            try Mood.new(level: .good, date: Date(timeIntervalSince1970: 300_000_000_000), creatorID: "d")
+            try MoodEntry(level: .good, date: Date(timeIntervalSince1970: 300_000_000_000))
         }
     }
 }

@@ -16,7 +16,7 @@ import Testing
 
     init() throws {
         journal = try TemporaryJournal()
-        interactor = try MoodListInteractor(store: journal.store, creatorID: "this-device")
+        interactor = try MoodListInteractor(store: journal.store)
         router = MoodListOverlayRouter(onQuit: { [quits] in quits.value += 1 })
         presenter = MoodListPresenter(interactor: interactor, router: router)
         interactor.output = presenter
@@ -104,7 +104,7 @@ import Testing
     @Test func editingKeepsTheExactDateUnlessItsTextChanges() throws {
         let date = Date(millisecondsSince1970: 1_772_699_412_345)
         try journal.store.write(origin: .ui) {
-            try $0.add(Mood(id: UUID(), date: date, level: .meh, note: "exact", creatorID: "d", modifiedAt: date))
+            try $0.insert(Mood(id: UUID(), date: date, level: .meh, note: "exact", creatorID: "d", modifiedAt: date))
         }
         presenter.viewDidLoad(visibleRows: 10)
         presenter.handle(.editSelected)

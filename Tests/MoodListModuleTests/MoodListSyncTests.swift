@@ -16,7 +16,7 @@ import Testing
 
     init() throws {
         journal = try TemporaryJournal()
-        interactor = try MoodListInteractor(store: journal.store, creatorID: "this-device")
+        interactor = try MoodListInteractor(store: journal.store)
         presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}), now: { [clock] in clock.now })
         interactor.output = presenter
         presenter.view = view
@@ -26,7 +26,7 @@ import Testing
     /// interactor as the app's watcher would.
     private func arrive(_ mood: Mood) throws {
         let before = try journal.store.read { try $0.latestChangeSequence() }
-        try journal.store.write(origin: .sync) { try $0.add(mood) }
+        try journal.store.write(origin: .sync) { try $0.insert(mood) }
         try interactor.journalDidChange(changes(after: before))
     }
 

@@ -16,7 +16,7 @@ import Testing
 
     init() throws {
         journal = try TemporaryJournal()
-        let interactor = try MoodListInteractor(store: journal.store, creatorID: "this-device")
+        let interactor = try MoodListInteractor(store: journal.store)
         presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}), now: { [clock] in clock.now })
         interactor.output = presenter
         presenter.view = view

@@ -26,8 +26,8 @@ struct AsyncJournalTests {
         let writes = (0..<waiters).map { index in
             Task {
                 started.add()
-                let mood = try Mood.new(level: .good, note: "waiter \(index)", creatorID: "test")
-                try await store.write(origin: .sync) { try $0.add(mood) }
+                let entry = try MoodEntry(level: .good, note: "waiter \(index)")
+                try await store.write(origin: .sync) { try $0.add(entry) }
             }
         }
         #expect(await waitUntil { started.count == waiters })

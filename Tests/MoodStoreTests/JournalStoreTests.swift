@@ -9,15 +9,18 @@ import Testing
     init() throws { journal = try TemporaryJournal() }
 
     @Test func aMoodReadsBackExactlyAsItWasWritten() throws {
-        var mood = try Mood.new(level: .great, note: "晴れ 🌞", date: Date(millisecondsSince1970: 1_700_000_000_123), creatorID: "d1")
+        let stamp = HybridTimestamp(wallMilliseconds: 1_700_000_000_456, counter: 3, device: "d1")
+        var mood = Mood(
+            id: UUID(), date: Date(millisecondsSince1970: 1_700_000_000_123), level: .great, note: "晴れ 🌞", creatorID: "d1",
+            stamps: MoodStamps(level: stamp, note: HybridTimestamp(wallMilliseconds: 1, counter: 0, device: "d2"), date: stamp))
         mood.sync = MoodSyncState(remoteIdentifier: "r1", remoteVersion: 7, changedSinceUpload: false, lastError: "boom")
-        try journal.store.write(origin: .sync) { try $0.add(mood) }
+        try journal.store.write(origin: .sync) { try $0.insert(mood) }
         #expect(try journal.store.read { try $0.mood(id: mood.id) } == mood)
     }
 
     @Test func addingTheSameIDTwiceIsRefusedAndLeavesOneMood() throws {
         let mood = try journal.add()
-        #expect(throws: JournalError.duplicateMood(mood.id)) { try journal.store.write(origin: .ui) { try $0.add(mood) } }
+        #expect(throws: JournalError.duplicateMood(mood.id)) { try journal.store.write(origin: .ui) { try $0.insert(mood) } }
         #expect(try journal.store.read { try $0.count(MoodFilter(includesMarkedForDeletion: true)) } == 1)
     }
 
@@ -72,7 +75,7 @@ import Testing
     @Test func theChangeLogRecordsEachRowsKindColumnsAndOrigin() throws {
         let start = try journal.store.read { try $0.latestChangeSequence() }
         let mood = try journal.add(at: 5_000)
-        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .bad, note: "x", at: .distantFuture) }
+        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .bad, note: "x") }
         try journal.store.write(origin: .sync) { try $0.purge([mood.id]) }
         guard case .entries(let entries, _) = try journal.store.read({ try $0.changes(after: start) }) else {
             Issue.record("unexpected gap")
@@ -80,8 +83,54 @@ import Testing
         }
         #expect(entries.map(\.kind) == [.insert, .update, .delete])
         #expect(entries.map(\.origin) == [.ui, .commandLine, .sync])
-        #expect(entries[1].columns == [.level, .note, .modifiedAt])
+        #expect(entries[1].columns == [.level, .note, .stamps])
         #expect(entries[1].oldDate == 5_000)
         #expect(entries[2].oldDate == 5_000)
+    }
+}
+
+/// Each change a person makes is stamped by the device's clock, field by field, and the clock
+/// never goes back.
+@Suite struct FieldStampTests {
+    let clock = TestWallClock()
+    let journal: TemporaryJournal
+    init() throws { journal = try TemporaryJournal(wallClock: clock.wallClock) }
+
+    private func read(_ id: Mood.ID) throws -> Mood { try #require(try journal.store.read { try $0.mood(id: id) }) }
+
+    @Test func aNewMoodHasEveryFieldStampedByThisDevice() throws {
+        let mood = try journal.store.write(origin: .ui) { try $0.add(MoodEntry(level: .good, note: "walk")) }
+        let device = try journal.store.deviceID()
+        #expect(mood.creatorID == device)
+        #expect(mood.stamps == MoodStamps(all: mood.stamps.level))
+        #expect(mood.stamps.level.device == device)
+        #expect(try read(mood.id) == mood)
+    }
+
+    @Test func onlyTheFieldsWhoseValueChangesGetANewStamp() throws {
+        let mood = try journal.store.write(origin: .ui) { try $0.add(MoodEntry(level: .good, note: "walk")) }
+        // The form saves every field; the level and date stay as they were.
+        try journal.store.write(origin: .ui) { try $0.edit(mood.id, level: .good, note: "long walk", date: mood.date) }
+        let edited = try read(mood.id)
+        #expect(edited.stamps.level == mood.stamps.level)
+        #expect(edited.stamps.date == mood.stamps.date)
+        #expect(edited.stamps.note > mood.stamps.note)
+    }
+
+    @Test func stampsKeepGrowingWhenTheWallClockStepsBack() throws {
+        let mood = try journal.store.write(origin: .ui) { try $0.add(MoodEntry(level: .good)) }
+        clock.set(offset: -3_600)
+        try journal.store.write(origin: .ui) { try $0.edit(mood.id, note: "an hour back") }
+        let edited = try read(mood.id)
+        #expect(edited.stamps.note > mood.stamps.level)
+        #expect(edited.note == "an hour back")
+    }
+
+    @Test func aChangeMadeAfterSeeingAnotherDevicesStampIsStampedAfterIt() throws {
+        let mood = try journal.store.write(origin: .ui) { try $0.add(MoodEntry(level: .good)) }
+        let seen = HybridTimestamp(wallMilliseconds: mood.stamps.level.wallMilliseconds + 7_200_000, counter: 4, device: "phone")
+        try journal.store.write(origin: .sync) { try $0.observe(seen) }
+        try journal.store.write(origin: .ui) { try $0.edit(mood.id, level: .great) }
+        #expect(try read(mood.id).stamps.level > seen)
     }
 }

@@ -19,14 +19,14 @@ import Testing
         let watcher = try watch(journal.store)
         defer { watcher.stop() }
         let mood = try journal.add()
-        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .great, note: "edited", at: .distantFuture) }
+        try journal.store.write(origin: .commandLine) { try $0.edit(mood.id, level: .great, note: "edited") }
         #expect(Deadline.wait(upTo: .seconds(20)) { received.changes.count >= 2 })
         let changes = received.changes
         #expect(changes.count == 2)
         #expect(changes.first?.inserted == [mood.id])
         #expect(changes.first?.origin == .ui)
         #expect(changes.last?.updated == [mood.id])
-        #expect(changes.last?.changedColumns == [.level, .note, .modifiedAt])
+        #expect(changes.last?.changedColumns == [.level, .note, .stamps])
         #expect(changes.last?.origin == .commandLine)
         #expect(changes.allSatisfy { !$0.isFromOtherProcess })
     }
@@ -35,8 +35,7 @@ import Testing
         let watcher = try watch(journal.store)
         defer { watcher.stop() }
         let other = try JournalStore(path: journal.path)
-        let mood = try Mood.new(level: .bad, creatorID: "elsewhere")
-        try other.write(origin: .commandLine) { try $0.add(mood) }
+        let mood = try other.write(origin: .commandLine) { try $0.add(MoodEntry(level: .bad)) }
         #expect(Deadline.wait(upTo: .seconds(20)) { received.changes.contains { $0.inserted.contains(mood.id) } })
     }
 
@@ -55,8 +54,7 @@ import Testing
         writer.start()
         defer { busy.store(false, ordering: .relaxed) }
         let other = try JournalStore(path: journal.path)
-        let mood = try Mood.new(level: .great, creatorID: "elsewhere")
-        try other.write(origin: .commandLine) { try $0.add(mood) }
+        let mood = try other.write(origin: .commandLine) { try $0.add(MoodEntry(level: .great)) }
         #expect(Deadline.wait(upTo: .seconds(20)) { received.changes.contains { $0.inserted.contains(mood.id) } })
     }
 

@@ -55,7 +55,7 @@ import Testing
 
     @Test func anUploadAnswerDoesNotClearAnEditMadeWhileItWasOnItsWay() throws {
         let sent = try read(try journal.add().id)
-        try journal.store.write(origin: .ui) { try $0.edit(sent.id, level: sent.level, note: sent.note, at: sent.modifiedAt) }
+        try journal.store.write(origin: .ui) { try $0.edit(sent.id, level: sent.level, note: sent.note) }
         try journal.store.write(origin: .sync) { try $0.recordUploaded(sent, version: 1) }
         let now = try read(sent.id)
         #expect(now.sync.remoteVersion == 1)

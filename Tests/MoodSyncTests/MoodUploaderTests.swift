@@ -132,7 +132,7 @@ import Testing
     @Test func batchesStayWithinTheServersLimits() throws {
         let long = String(repeating: "é", count: MoodNote.maximumLength)
         let moods = try (0..<SyncLimits.maximumUploadBatch + 10).map { _ in
-            try Mood.new(level: .good, note: long, creatorID: "device")
+            Mood(id: UUID(), date: Date(), level: .good, note: long, creatorID: "device", modifiedAt: Date())
         }
         let batch = MoodUploader.firstBatch(of: moods)
         let body = try JSONEncoder().encode(UploadRequest(moods: batch.map { MoodUpload(id: $0.id, content: MoodContent($0), baseVersion: nil) }))

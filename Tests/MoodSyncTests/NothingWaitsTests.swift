@@ -48,9 +48,7 @@ import Testing
         defer { engine.cancel() }
         let moods = try await device.store.write(origin: .ui) { writer in
             try (0..<2_000).map { index in
-                let mood = try Mood.new(level: .meh, note: "offline \(index)", creatorID: "device")
-                try writer.add(mood)
-                return mood
+                try writer.add(MoodEntry(level: .meh, note: "offline \(index)"))
             }
         }
         #expect(await waitUntil {

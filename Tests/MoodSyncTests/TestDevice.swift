@@ -15,6 +15,8 @@ final class TestDevice: Sendable {
     let uploader: MoodUploader
     let downloader: MoodDownloader
     let remover: MoodRemover
+    /// The device's wall clock, which ``edit(_:note:level:at:)`` sets.
+    let clock = TestWallClock()
 
     private static let logger: Logger = {
         var logger = Logger(label: "moodsync-test")
@@ -24,7 +26,7 @@ final class TestDevice: Sendable {
 
     /// A journal logged in to `remote`'s account, with processors sharing one in-progress tracker.
     init(remote: InMemoryRemote, pageSize: Int = 500) throws {
-        journal = try TemporaryJournal()
+        journal = try TemporaryJournal(wallClock: clock.wallClock)
         self.remote = remote
         let identity = remote.accountID
         try journal.store.setSetting(.syncAccount, to: identity)
@@ -47,13 +49,13 @@ final class TestDevice: Sendable {
     /// Adds a mood as a person would, and returns it.
     @discardableResult
     func add(_ note: String, level: MoodLevel = .good) throws -> Mood {
-        let mood = try Mood.new(level: level, note: note, creatorID: "device")
-        try store.write(origin: .ui) { try $0.add(mood) }
-        return mood
+        try store.write(origin: .ui) { try $0.add(MoodEntry(level: level, note: note)) }
     }
 
-    func edit(_ id: Mood.ID, note: String, level: MoodLevel = .good, at date: Date = Date()) throws {
-        try store.write(origin: .ui) { try $0.edit(id, level: level, note: note, at: date) }
+    /// Edits a mood as a person would, this device's wall clock reading `date` if given.
+    func edit(_ id: Mood.ID, note: String, level: MoodLevel = .good, at date: Date? = nil) throws {
+        if let date { clock.set(now: date) }
+        try store.write(origin: .ui) { try $0.edit(id, level: level, note: note) }
     }
 
     /// Deletes a mood; unless told otherwise, without the undo window, so that it is due for

@@ -19,9 +19,7 @@ import Glibc
         let count = 10_000  // twenty batches: enough upload left after each kill point for the kill to land in it
         let moods = try await laptop.store.write(origin: .ui) { writer in
             try (0..<count).map { index in
-                let mood = try Mood.new(level: .good, note: "mood \(index)", creatorID: "laptop")
-                try writer.add(mood)
-                return mood
+                try writer.add(MoodEntry(level: .good, note: "mood \(index)"))
             }
         }
 

@@ -44,9 +44,7 @@ final class LiveDevice: Sendable {
 
     @discardableResult
     func add(_ note: String, level: MoodLevel = .good) throws -> Mood {
-        let mood = try Mood.new(level: level, note: note, creatorID: "device")
-        try store.write(origin: .ui) { try $0.add(mood) }
-        return mood
+        try store.write(origin: .ui) { try $0.add(MoodEntry(level: level, note: note)) }
     }
 
     func edit(_ id: Mood.ID, note: String, level: MoodLevel = .good) throws {

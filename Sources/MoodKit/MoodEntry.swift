@@ -1,0 +1,20 @@
+import Foundation
+
+/// A mood as a person enters it — in the app's form, with `moodtui add` — checked against the
+/// rules once, where it comes in. The journal turns it into a ``Mood`` with a new id, stamped
+/// by the device's clock (`JournalWriter.add(_:)`).
+public struct MoodEntry: Hashable, Sendable {
+    public let level: MoodLevel
+    /// Normalized by ``MoodNote/normalized(_:)``.
+    public let note: String
+    /// Within ``MoodDateRange``, in whole milliseconds.
+    public let date: Date
+
+    /// - Throws: `MoodValidationError` when the note breaks ``MoodNote``'s rules or the date
+    ///   lies outside ``MoodDateRange``.
+    public init(level: MoodLevel, note: String = "", date: Date = Date()) throws(MoodValidationError) {
+        self.level = level
+        self.note = try MoodNote.normalized(note)
+        self.date = try MoodDateRange.validated(date, field: .date)
+    }
+}

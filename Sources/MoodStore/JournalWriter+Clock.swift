@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import MoodKit
+
+/// This device's hybrid logical clock, kept with the journal: its latest reading is stored in
+/// the transaction of the change it stamps, so that no later reading — after a restart, a crash,
+/// or with the wall clock set back — can come before it.
+extension JournalWriter {
+    /// This journal's device id, made on first use: stamped on every mood the device creates and
+    /// on every change it makes.
+    public func deviceID() throws -> String {
+        if let id = try snapshot.setting(.deviceID) { return id }
+        let id = UUID().uuidString.lowercased()
+        try setSetting(.deviceID, to: id)
+        return id
+    }
+
+    /// The clock reading for a change a person makes now: later than every reading this device
+    /// made or saw, whatever the wall clock says.
+    func clockReading() throws -> HybridTimestamp {
+        var clock = HybridClock(device: try deviceID(), latest: try latestClockReading())
+        let stamp = clock.stamp(wallMilliseconds: wallClock.now().millisecondsSince1970)
+        try setSetting(.hybridClock, to: stamp.description)
+        return stamp
+    }
+
+    /// Moves this device's clock past `seen`, a reading that came from another device: every
+    /// change made here from now on is stamped after it.
+    public func observe(_ seen: HybridTimestamp) throws {
+        var clock = HybridClock(device: try deviceID(), latest: try latestClockReading())
+        let before = clock.latest
+        clock.observe(seen)
+        if let latest = clock.latest, latest != before { try setSetting(.hybridClock, to: latest.description) }
+    }
+
+    private func latestClockReading() throws -> HybridTimestamp? {
+        try snapshot.setting(.hybridClock).flatMap(HybridTimestamp.init)
+    }
+}
+
+extension JournalSettingKey {
+    /// The latest reading of this device's clock (made or seen), as ``HybridTimestamp`` text.
+    static let hybridClock = JournalSettingKey(rawValue: "clock")
+}

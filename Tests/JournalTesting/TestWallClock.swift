@@ -1,0 +1,23 @@
+import Foundation
+import MoodKit
+import Synchronization
+
+/// A device's wall clock as a test sets it: the machine's time moved by an offset the test
+/// chooses and changes — an hour ahead, an hour behind, a step back — without sleeping or
+/// touching the machine's clock.
+public final class TestWallClock: Sendable {
+    private let offset: Mutex<TimeInterval>
+
+    public init(offset: TimeInterval = 0) { self.offset = Mutex(offset) }
+
+    /// The clock to give a journal.
+    public var wallClock: WallClock {
+        WallClock { [self] in Date().addingTimeInterval(offset.withLock { $0 }) }
+    }
+
+    /// From now on the clock reads `offset` seconds from the machine's time.
+    public func set(offset seconds: TimeInterval) { offset.withLock { $0 = seconds } }
+
+    /// From now on the clock reads `date` (and runs on from there).
+    public func set(now date: Date) { set(offset: date.timeIntervalSinceNow) }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import JournalTesting
+import MoodKit
+import MoodStore
+import Testing
+
+/// A journal written before fields carried stamps opens in this version with nothing lost: every
+/// field gets the stamp its creator would have made, pending sync work still waits, and the
+/// device's clock starts past everything the journal holds.
+@Suite struct JournalMigrationTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-migration-\(UUID().uuidString)")
+    var path: String { folder.appendingPathComponent("journal.sqlite").path }
+
+    /// The fixture's moods, as `moodtui list` showed them before the migration.
+    static let edited = UUID(uuidString: "ACBBFB41-DF9A-4F9C-877F-3B31445CBFB8")!
+    static let deleted = UUID(uuidString: "7BE03599-BF10-448B-BF72-45B090F54CF9")!
+    static let offline = UUID(uuidString: "EE4ED499-6EC6-4CEE-80AA-281144BFD4BF")!
+    static let laptop = "18e5b446-06d1-46e7-af40-7dbe3b0e32ef"
+
+    init() throws { try OlderVersionFixture.journalBeforeStamps.write(to: path) }
+
+    @Test func everyFieldGetsTheStampOfTheMoodsLastChangeByItsCreator() throws {
+        let store = try JournalStore(path: path)
+        let moods = try store.read { try $0.moods(ids: [Self.edited, Self.deleted, Self.offline]) }
+        let edited = try #require(moods[Self.edited])
+        #expect(edited.note == "stuck in a meeting, then a good walk")
+        #expect(edited.stamps == MoodStamps(all: HybridTimestamp(wallMilliseconds: 1_795_401_515_318, counter: 0, device: Self.laptop)))
+        #expect(edited.modifiedAt == Date(millisecondsSince1970: 1_795_401_515_318))
+        #expect(edited.sync.remoteVersion == 4 && !edited.sync.changedSinceUpload)
+        #expect(moods[Self.deleted]?.sync.markedForRemoteDeletion == true, "the deletion still waits for the server")
+        #expect(moods[Self.offline]?.sync.summary == .waiting, "the offline mood still waits for upload")
+        #expect(try store.read { try $0.syncBacklog() } == SyncBacklog(uploads: 1, deletions: 1))
+    }
+
+    @Test func anEditAfterTheMigrationIsStampedAfterEveryChangeTheJournalHeld() throws {
+        // The wall clock reads a day before the journal's latest change.
+        let clock = TestWallClock()
+        clock.set(now: Date(millisecondsSince1970: 1_795_401_515_460 - 86_400_000))
+        let store = try JournalStore(path: path, wallClock: clock.wallClock)
+        try store.write(origin: .ui) { try $0.edit(Self.edited, level: .good) }
+        let mood = try #require(try store.read { try $0.mood(id: Self.edited) })
+        #expect(mood.stamps.level > HybridTimestamp(wallMilliseconds: 1_795_401_515_460, counter: 0, device: Self.laptop))
+        #expect(mood.stamps.note == HybridTimestamp(wallMilliseconds: 1_795_401_515_318, counter: 0, device: Self.laptop))
+        #expect(mood.sync.changedSinceUpload)
+    }
+
+    @Test func theChangeLogReportsStampsAsTheColumnThatMoved() throws {
+        let store = try JournalStore(path: path)
+        let start = try store.read { try $0.latestChangeSequence() }
+        try store.write(origin: .ui) { try $0.edit(Self.edited, note: "a walk after all") }
+        guard case .entries(let entries, _) = try store.read({ try $0.changes(after: start) }) else {
+            Issue.record("unexpected gap")
+            return
+        }
+        #expect(entries.map(\.columns) == [[.note, .stamps, .syncState]])
+    }
+}
