@@ -42,3 +42,19 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, LosslessStringCon
         self.init(wallMilliseconds: wall, counter: counter, device: String(text[text.index(after: at)...]))
     }
 }
+
+extension HybridTimestamp {
+    /// Reads a stamp that came from elsewhere (the wire), checked: the text form, a wall time
+    /// within ``MoodDateRange``, and a device id that follows ``MoodCreatorID``'s rules.
+    /// - Throws: ``MoodValidationError/invalidStamp(_:)`` saying what is wrong.
+    public static func validated(_ text: String) throws(MoodValidationError) -> HybridTimestamp {
+        guard let stamp = HybridTimestamp(text) else {
+            throw .invalidStamp("'\(text.prefix(80))' is not WALL.COUNTER@DEVICE, such as 1795341600000.0@laptop")
+        }
+        guard MoodDateRange.milliseconds.contains(stamp.wallMilliseconds) else {
+            throw .invalidStamp("wall time \(stamp.wallMilliseconds) is outside \(MoodDateRange.milliseconds)")
+        }
+        do { _ = try MoodCreatorID.validated(stamp.device) } catch { throw .invalidStamp("its device: \(error)") }
+        return stamp
+    }
+}

@@ -10,7 +10,7 @@ import Foundation
 /// 2^48, far inside the 2^53 that a `Double` holds without loss. Four-digit years also keep
 /// ISO 8601 text, which `moodtui list --json` prints, in its ordinary form.
 public enum MoodDateRange {
-    /// The first and last millisecond a mood's `date` or `modifiedAt` may name.
+    /// The first and last millisecond a mood's `date` or a stamp's wall time may name.
     public static let milliseconds: ClosedRange<Int64> = 0...253_402_300_799_999
 
     /// The date `milliseconds` after 1970 names.

@@ -2,7 +2,8 @@
 /// protocol names them: validation errors say which one was refused.
 public enum MoodField: String, Hashable, Sendable, CaseIterable {
     case date
-    case modifiedAt
+    /// The clock stamps of level, note and date (see ``MoodStamps``).
+    case stamps
     case level
     case note
     case creatorID

@@ -10,6 +10,8 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
     /// A control character other than those the field allows.
     case controlCharacter(MoodField, Unicode.Scalar)
     case invalidCreatorID(String)
+    /// A clock stamp that is not `WALL.COUNTER@DEVICE` within the rules, and why.
+    case invalidStamp(String)
     case invalidID(String)
     case invalidDate(String)
     /// A local time that does not exist: the clocks jump over it (daylight saving begins).
@@ -32,6 +34,8 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
                 + (field == .note ? "; only tab and line feed are allowed" : "")
         case .invalidCreatorID(let reason):
             "invalid creatorID: \(reason)"
+        case .invalidStamp(let reason):
+            "invalid stamp: \(reason)"
         case .invalidID(let text):
             "invalid mood id '\(text)': expected a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301"
         case .invalidDate(let text):

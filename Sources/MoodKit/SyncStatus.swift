@@ -28,12 +28,17 @@ public struct SyncStatus: Hashable, Sendable {
     /// Changes from the server this device set aside because they break the protocol's rules
     /// (the log says which and why); the rest of the account syncs on.
     public var unreadable: Int
+    /// How far this device's clock is from the server's, in whole minutes, when that is
+    /// noticeable (``ClockSkew/isNoticeable``); `nil` otherwise. Whole minutes, so that a new
+    /// measurement a few milliseconds off does not count as a change of status.
+    public var clockSkew: ClockSkew?
 
-    public init(state: State, waiting: Int = 0, failed: Int = 0, unreadable: Int = 0) {
+    public init(state: State, waiting: Int = 0, failed: Int = 0, unreadable: Int = 0, clockSkew: ClockSkew? = nil) {
         self.state = state
         self.waiting = waiting
         self.failed = failed
         self.unreadable = unreadable
+        self.clockSkew = clockSkew.flatMap { $0.isNoticeable ? ClockSkew(milliseconds: $0.milliseconds / 60_000 * 60_000) : nil }
     }
 
     /// A journal with no server.

@@ -2,7 +2,8 @@ import Foundation
 import MoodKit
 
 /// The header's words for a ``SyncStatus``: "synced", "syncing…", "sync in 4 s", "offline · retry in 12 s",
-/// "sync error: …", each followed by what waits ("· 3 waiting", "· 1 failed", "· 1 unreadable").
+/// "sync error: …", each followed by what waits ("· 3 waiting", "· 1 failed", "· 1 unreadable")
+/// and a clock far from the server's ("· clock 1 h ahead of the server").
 enum SyncStatusText {
     static func describe(_ status: SyncStatus, now: Date) -> String {
         var parts: [String]
@@ -21,6 +22,7 @@ enum SyncStatusText {
         if status.waiting > 0 { parts.append("\(status.waiting) waiting") }
         if status.failed > 0 { parts.append("\(status.failed) failed") }
         if status.unreadable > 0 { parts.append("\(status.unreadable) unreadable") }
+        if let skew = status.clockSkew { parts.append("clock \(skew)") }
         return parts.joined(separator: " · ")
     }
 }

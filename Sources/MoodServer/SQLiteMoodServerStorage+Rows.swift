@@ -24,30 +24,37 @@ extension SQLiteMoodServerStorage {
     static func store(_ db: Database, _ account: Account, _ record: MoodRecord) throws {
         let content = record.content
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO mood (accountID, id, date, modifiedAt, level, note, creatorID, version, sequence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, levelStamp, noteStamp, dateStamp, version, sequence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(
             arguments: [
-                account.id, record.id.uuidString, content?.date.millisecondsSince1970,
-                content?.modifiedAt.millisecondsSince1970, content?.level.rawValue, content?.note, content?.creatorID,
-                record.version, record.sequence,
+                account.id, record.id.uuidString, content?.date.millisecondsSince1970, content?.level.rawValue, content?.note,
+                content?.creatorID, content?.stamps.level.description, content?.stamps.note.description,
+                content?.stamps.date.description, record.version, record.sequence,
             ])
     }
 
     /// The columns ``record(from:)`` reads, by position: a page of the change feed decodes a
     /// thousand rows, and a lookup by name costs more than the rest of the row.
-    static let recordColumns = "id, date, modifiedAt, level, note, creatorID, version, sequence"
+    static let recordColumns = "id, date, level, note, creatorID, levelStamp, noteStamp, dateStamp, version, sequence"
 
-    /// A record from a row selected with ``recordColumns``.
+    /// A record from a row selected with ``recordColumns``; a row without a level is a tombstone.
     static func record(from row: Row) throws -> MoodRecord {
         let idText: String = row[0]
         guard let id = UUID(uuidString: idText) else { throw DatabaseError(message: "invalid mood id \(idText) in the store") }
         var content: MoodContent?
-        if let date: Int64 = row[1], let modifiedAt: Int64 = row[2], let raw: Int = row[3], let level = MoodLevel(rawValue: raw) {
+        if let date: Int64 = row[1], let raw: Int = row[2], let level = MoodLevel(rawValue: raw) {
+            func stamp(_ index: Int) throws -> HybridTimestamp {
+                let text: String? = row[index]
+                guard let stamp = text.flatMap(HybridTimestamp.init) else {
+                    throw DatabaseError(message: "invalid stamp \(text ?? "NULL") of mood \(idText) in the store")
+                }
+                return stamp
+            }
             content = MoodContent(
-                date: Date(millisecondsSince1970: date), modifiedAt: Date(millisecondsSince1970: modifiedAt),
-                level: level, note: row[4], creatorID: row[5])
+                date: Date(millisecondsSince1970: date), level: level, note: row[3], creatorID: row[4],
+                stamps: MoodStamps(level: try stamp(5), note: try stamp(6), date: try stamp(7)))
         }
-        return MoodRecord(id: id, content: content, version: row[6], sequence: row[7])
+        return MoodRecord(id: id, content: content, version: row[8], sequence: row[9])
     }
 }

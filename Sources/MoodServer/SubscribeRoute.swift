@@ -24,6 +24,7 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     func register(on router: Router<MoodRequestContext>) {
         router.add(middleware: DeclinedUpgradeMiddleware())
         router.add(middleware: JSONErrorMiddleware(allowedMethods: [:]))
+        router.add(middleware: ProtocolVersionMiddleware())
         router.group().add(middleware: BearerAuthMiddleware(storage: storage))
             .ws(RouterPath(SyncEndpoint.subscribe)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
                 guard let credential = context.requestContext.credential else { return }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MoodKit
 import SyncProtocol
 
 /// The protocol's HTTP routes over a storage and a push hub.
@@ -53,7 +54,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let result = try await storage.upsert(body.moods, in: account)
         let token = token(account, result.latestSequence)
         if result.changedAnything { hub.publish(account: account.id, token: token, exceptDevice: device(request)) }
-        return try JSONBody.response(UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token))
+        return try JSONBody.response(
+            UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token, serverTime: Date().millisecondsSince1970))
     }
 
     private func delete(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
@@ -95,7 +97,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         let page = try await storage.changes(in: account, after: since, limit: limit)
         guard since <= page.latestSequence else { throw ServerError.tokenExpired }
-        let response = ChangesResponse(changes: page.changes, token: token(account, page.nextSequence), more: page.more)
+        let response = ChangesResponse(
+            changes: page.changes, token: token(account, page.nextSequence), more: page.more, serverTime: Date().millisecondsSince1970)
         return JSONBody.response(json: ChangesResponseJSON.encode(response))
     }
 

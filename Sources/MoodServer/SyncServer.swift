@@ -14,6 +14,7 @@ public enum SyncServer {
         let router = Router(context: MoodRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
+        router.add(middleware: ProtocolVersionMiddleware())
         SyncRoutes(storage: storage, hub: hub).register(on: router)
         return router
     }

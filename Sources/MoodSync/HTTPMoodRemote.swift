@@ -6,11 +6,13 @@ import NIOCore
 import NIOHTTP1
 import SyncProtocol
 
-/// The live ``MoodRemote``: protocol v1 over HTTP (async-http-client) and the push WebSocket
-/// (``PushSocket``).
+/// The live ``MoodRemote``: the sync protocol over HTTP (async-http-client) and the push
+/// WebSocket (``PushSocket``).
 ///
-/// Every request carries the device token and the device id, so that the server does not push a
-/// device's own writes back to it. Answers are sorted into ``RemoteError`` cases by status.
+/// Every request carries the device token, the device id (so that the server does not push a
+/// device's own writes back to it) and the ``SyncProtocolVersion`` it speaks; an answer from a
+/// server of another version is refused before its body is read. Failures are sorted into
+/// ``RemoteError`` cases by status.
 public struct HTTPMoodRemote: MoodRemote {
     public let account: SyncAccount
     public let deviceID: String
@@ -69,6 +71,7 @@ public struct HTTPMoodRemote: MoodRemote {
         var headers = HTTPHeaders()
         headers.add(name: "Authorization", value: "Bearer \(account.token)")
         headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
+        headers.add(name: SyncProtocolVersion.header, value: String(SyncProtocolVersion.current))
         let socket = PushSocket(endpoint: endpoint, headers: headers, timing: pushTiming, logger: logger)
         do {
             try await socket.listen(connected: connected, pushed: pushed)
@@ -95,6 +98,7 @@ public struct HTTPMoodRemote: MoodRemote {
         request.method = method
         request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
         request.headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
+        request.headers.add(name: SyncProtocolVersion.header, value: String(SyncProtocolVersion.current))
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             do { request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body))) } catch {
@@ -103,22 +107,32 @@ public struct HTTPMoodRemote: MoodRemote {
         }
         let status: Int
         let bytes: ByteBuffer
+        let serverVersion: String?
         do {
             let response = try await client.execute(request, timeout: timeout, logger: logger)
             status = Int(response.status.code)
+            serverVersion = response.headers.first(name: SyncProtocolVersion.header)
             bytes = try await response.body.collect(upTo: 64 << 20)
         } catch {
             throw .unreachable(Self.describe(error))
         }
         let data = Data(bytes.readableBytesView)
         guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data) }
+        // An answer is only read in the version this device speaks: one without the header comes
+        // from a server that predates the negotiation, whose moods carry no stamps.
+        let answered = SyncProtocolVersion.spoken(byHeader: serverVersion)
+        guard answered == SyncProtocolVersion.current else {
+            throw .protocolMismatch(SyncProtocolVersion.mismatch(server: answered, device: SyncProtocolVersion.current))
+        }
         do { return try JSONDecoder().decode(Response.self, from: data) } catch {
             throw .incompatible("the answer to \(path) could not be read: \(error)")
         }
     }
 
     private static func error(status: Int, path: String, body: Data) -> RemoteError {
-        let message = (try? JSONDecoder().decode(ErrorResponse.self, from: body))?.message ?? "HTTP \(status)"
+        let answer = try? JSONDecoder().decode(ErrorResponse.self, from: body)
+        let message = answer?.message ?? "HTTP \(status)"
+        if answer?.error == SyncProtocolVersion.mismatchCode { return .protocolMismatch(message) }
         switch status {
         case 400, 413, 422: return .rejected(message)
         case 401, 403: return .unauthorized(message)

@@ -49,25 +49,26 @@ actor MoodDownloader {
     private func fetchAll() async throws -> Int {
         var token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
         var applied = 0
-        var next: Task<ChangesResponse, any Error>?
+        var next: Task<(ChangesResponse, ServerTimeSample), any Error>?
         defer { next?.cancel() }
         while true {
-            let page: ChangesResponse
+            let (page, sample): (ChangesResponse, ServerTimeSample)
             do {
-                if let prefetched = next { page = try await prefetched.value } else { page = try await remote.changes(since: token, limit: pageSize) }
+                if let prefetched = next { (page, sample) = try await prefetched.value } else { (page, sample) = try await fetchPage(since: token) }
             } catch RemoteError.tokenExpired where token != nil && next == nil {
                 logger.notice("change token expired: fetching every change again")
                 token = nil
                 continue
             }
-            let (remote, pageSize) = (remote, pageSize)
-            next = page.more ? Task { try await remote.changes(since: page.token, limit: pageSize) } : nil
+            next = page.more ? Task { try await fetchPage(since: page.token) } : nil
             let logger = logger
             applied += try await journal.write { writer in
                 var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
                 let changed = try page.changes.reduce(0) { count, change in
                     count + (try Self.apply(change, to: &local, with: writer) ? 1 : 0)
                 }
+                if let seen = page.changes.compactMap(\.content?.stamps.latest).max() { try writer.observe(seen) }
+                if let skew = sample.skew { try writer.recordClockSkew(skew) }
                 try writer.releaseQuarantine(of: page.changes.map(\.id))
                 try Self.quarantine(page.unreadable, with: writer, logger: logger)
                 try writer.setSetting(.changeToken, to: page.token.rawValue)
@@ -75,6 +76,13 @@ actor MoodDownloader {
             }
             token = page.token
             if !page.more { return applied }
+        }
+    }
+
+    /// One page, with a reading of the server's clock against this device's.
+    private nonisolated func fetchPage(since token: ChangeToken?) async throws -> (ChangesResponse, ServerTimeSample) {
+        try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
+            try await remote.changes(since: token, limit: pageSize)
         }
     }
 

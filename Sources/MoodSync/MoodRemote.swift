@@ -36,6 +36,9 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The answer makes no sense for protocol v1 (404, 405, an unreadable body): a wrong URL or
     /// not a moodtui server. Nothing works until the configuration changes.
     case incompatible(String)
+    /// The server speaks another ``SyncProtocolVersion``: nothing syncs until one side is
+    /// updated, and the words say which.
+    case protocolMismatch(String)
 
     public var description: String {
         switch self {
@@ -45,6 +48,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tokenExpired: "the server no longer knows this journal's change token"
         case .rejected(let reason): "the server refused the request: \(reason)"
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
+        case .protocolMismatch(let reason): reason
         }
     }
 }

@@ -60,13 +60,13 @@ actor MoodUploader {
         let marked = try await journal.write { try $0.markUploadAttempted(read) }
         let batch = read.filter { marked.contains($0.id) }
         guard !batch.isEmpty else { return 0 }
-        let response: UploadResponse
+        let (response, sample): (UploadResponse, ServerTimeSample)
         do {
-            response = try await remote.upload(batch.map {
-                MoodUpload(id: $0.id, content: MoodContent($0), baseVersion: $0.sync.remoteVersion)
-            })
+            (response, sample) = try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
+                try await remote.upload(batch.map { MoodUpload(id: $0.id, content: MoodContent($0), baseVersion: $0.sync.remoteVersion) })
+            }
         } catch {
-            guard case .rejected(let reason) = error else { throw error }
+            guard case RemoteError.rejected(let reason) = error else { throw error }
             guard batch.count > 1 else {
                 logger.error("upload refused", metadata: ["mood": "\(batch[0].id)", "reason": "\(reason)"])
                 try await journal.write { try $0.recordSyncFailure(batch, message: "refused by the server: \(reason)") }
@@ -77,6 +77,8 @@ actor MoodUploader {
         }
         let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
         try await journal.write { writer in
+            if let skew = sample.skew { try writer.recordClockSkew(skew) }
+            if let seen = response.conflicts.compactMap(\.server?.content.stamps.latest).max() { try writer.observe(seen) }
             for saved in response.saved {
                 if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
             }

@@ -251,7 +251,7 @@ public actor SyncCoordinator {
             schedule(at: Date().addingTimeInterval(delay.timeInterval))
         case RemoteError.unauthorized:
             stop("\(error); log in again with `moodtui login`, then restart moodtui")
-        case RemoteError.incompatible, is SyncStopped:
+        case RemoteError.incompatible, RemoteError.protocolMismatch, is SyncStopped:
             stop("\(error)")
         default:  // a refused request, or the journal could not be read or written
             logger.error("sync request failed", metadata: ["error": "\(error)"])
@@ -289,9 +289,10 @@ public actor SyncCoordinator {
     func publishStatus() async {
         statusReads += 1
         let read = statusReads
-        let backlog = (try? await store.read { try $0.syncBacklog() }) ?? SyncBacklog()
+        let (backlog, skew) = (try? await store.read { (try $0.syncBacklog(), try $0.clockSkew()) }) ?? (SyncBacklog(), nil)
         guard read == statusReads else { return }
-        let status = SyncStatusRule.status(health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date)
+        let status = SyncStatusRule.status(
+            health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date, clockSkew: skew)
         guard status != lastStatus else { return }
         lastStatus = status
         statusHandler(status)

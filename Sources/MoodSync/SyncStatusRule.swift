@@ -11,7 +11,8 @@ enum SyncStatusRule {
     ///   - backlog: what the journal holds for the engine.
     ///   - nextRun: when the engine runs next without being woken (a deletion's undo window
     ///     closing, a recheck), if it is scheduled.
-    static func status(health: SyncHealth, busy: Bool, backlog: SyncBacklog, nextRun: Date?) -> SyncStatus {
+    ///   - clockSkew: how far this device's clock was from the server's when last measured.
+    static func status(health: SyncHealth, busy: Bool, backlog: SyncBacklog, nextRun: Date?, clockSkew: ClockSkew? = nil) -> SyncStatus {
         let state: SyncStatus.State
         switch health {
         case .stopped(let reason): state = .error(reason)
@@ -26,6 +27,7 @@ enum SyncStatusRule {
                 state = .synced
             }
         }
-        return SyncStatus(state: state, waiting: backlog.waiting, failed: backlog.failed, unreadable: backlog.unreadable)
+        return SyncStatus(
+            state: state, waiting: backlog.waiting, failed: backlog.failed, unreadable: backlog.unreadable, clockSkew: clockSkew)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One page of `GET /v1/changes`: `{"changes": [Change, …], "token": "…", "more": false}`.
+/// One page of `GET /v1/changes`:
+/// `{"changes": [Change, …], "token": "…", "more": false, "serverTime": 1795000000000}`.
 ///
 /// Changes come in the order the server made them; a mood changed several times since the
 /// `since` token appears once, as it is now. Store `token` with the changes in one transaction,
@@ -11,19 +12,23 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
     public var token: ChangeToken
     /// Whether more changes follow this page.
     public var more: Bool
+    /// The server's clock as it answered, in milliseconds since 1970 (see
+    /// ``UploadResponse/serverTime``).
+    public var serverTime: Int64
     /// Changes of the page that broke the protocol's rules when it was decoded, left out of
     /// ``changes``: one bad record must not stop an account's sync, so the reader applies the
     /// rest and sets these aside. Never encoded.
     public var unreadable: [UnreadableChange]
 
-    public init(changes: [Change], token: ChangeToken, more: Bool, unreadable: [UnreadableChange] = []) {
+    public init(changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, unreadable: [UnreadableChange] = []) {
         self.changes = changes
         self.token = token
         self.more = more
+        self.serverTime = serverTime
         self.unreadable = unreadable
     }
 
-    enum CodingKeys: String, CodingKey { case changes, token, more }
+    enum CodingKeys: String, CodingKey { case changes, token, more, serverTime }
 
     /// Decodes the page, setting aside each change that fails validation (see ``unreadable``);
     /// a page whose own shape is wrong still fails as a whole.
@@ -31,6 +36,7 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         token = try container.decode(ChangeToken.self, forKey: .token)
         more = try container.decode(Bool.self, forKey: .more)
+        serverTime = try container.decode(Int64.self, forKey: .serverTime)
         var elements = try container.nestedUnkeyedContainer(forKey: .changes)
         changes = []
         unreadable = []
@@ -80,6 +86,11 @@ private enum LenientChange: Decodable {
 public enum Change: Hashable, Sendable {
     case upsert(SyncedMood)
     case delete(UUID)
+
+    /// The mood's content, `nil` for a tombstone.
+    public var content: MoodContent? {
+        if case .upsert(let mood) = self { mood.content } else { nil }
+    }
 
     /// The changed mood's id.
     public var id: UUID {

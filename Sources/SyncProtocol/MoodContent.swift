@@ -2,79 +2,109 @@ import Foundation
 import MoodKit
 
 /// What a person wrote about one mood, as it travels between devices and the server: every
-/// field of a mood except its id and the server's bookkeeping.
+/// field of a mood except its id and the server's bookkeeping, with the clock stamp of each
+/// field's last change, which devices merge by.
 ///
-/// On the wire, dates are integers: milliseconds since 1970-01-01T00:00:00Z (the precision the
-/// journal keeps). Two contents are equal when every field is equal; the server uses that to
-/// recognise a retried upload.
+/// ```json
+/// {"creatorID": "laptop-7f3a", "date": 1795000000000, "level": 4, "note": "good run",
+///  "stamps": {"date": "1795000000000.0@laptop-7f3a", "level": "1795003600000.0@phone-1c2d",
+///             "note": "1795000000000.0@laptop-7f3a"}}
+/// ```
+///
+/// Dates are integers: milliseconds since 1970-01-01T00:00:00Z (the precision the journal
+/// keeps); stamps are ``HybridTimestamp`` text. Two contents are equal when every field and
+/// stamp is equal; the server uses that to recognise a retried upload, without reading them.
 public struct MoodContent: Hashable, Sendable {
     /// When the mood was felt.
     public var date: Date
-    /// When a person last changed the mood.
-    public var modifiedAt: Date
     /// How the person felt, 1–5.
     public var level: MoodLevel
     /// Free text that follows ``MoodNote``'s rules.
     public var note: String
     /// The device that created the mood; follows ``MoodCreatorID``'s rules.
     public var creatorID: String
+    /// When each field last changed.
+    public var stamps: MoodStamps
 
-    /// Makes a content from already validated values; dates are cut to whole milliseconds.
-    public init(date: Date, modifiedAt: Date, level: MoodLevel, note: String, creatorID: String) {
+    /// Makes a content from already validated values; the date is cut to whole milliseconds.
+    public init(date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps) {
         self.date = date.roundedToMilliseconds
-        self.modifiedAt = modifiedAt.roundedToMilliseconds
         self.level = level
         self.note = note
         self.creatorID = creatorID
+        self.stamps = stamps
     }
 
     /// The content of a journal mood.
     public init(_ mood: Mood) {
-        self.init(date: mood.date, modifiedAt: mood.modifiedAt, level: mood.level, note: mood.note, creatorID: mood.creatorID)
+        self.init(date: mood.date, level: mood.level, note: mood.note, creatorID: mood.creatorID, stamps: mood.stamps)
+    }
+
+    /// Level, note and date with their stamps, to merge with a device's copy.
+    public var fields: MoodFields {
+        MoodFields(level: Stamped(level, at: stamps.level), note: Stamped(note, at: stamps.note), date: Stamped(date, at: stamps.date))
     }
 }
 
 extension MoodContent: Codable {
     enum CodingKeys: String, CodingKey {
-        case date, modifiedAt, level, note, creatorID
+        case date, level, note, creatorID, stamps
+    }
+
+    enum StampKeys: String, CodingKey {
+        case date, level, note
     }
 
     /// Decodes and validates, once, for the server on upload and the client on download: a
     /// level outside 1–5, a date outside ``MoodDateRange`` (checked as an integer, before any
-    /// conversion), a note that breaks ``MoodNote``'s rules or is not trimmed, or a creator id
-    /// that breaks ``MoodCreatorID``'s is a `DecodingError.dataCorrupted` naming the field.
+    /// conversion), a note that breaks ``MoodNote``'s rules or is not trimmed, a creator id that
+    /// breaks ``MoodCreatorID``'s, or a stamp that ``HybridTimestamp/validated(_:)`` refuses is
+    /// a `DecodingError.dataCorrupted` naming the field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func checked<T>(_ key: CodingKeys, _ rule: () throws(MoodValidationError) -> T) throws -> T {
-            do { return try rule() } catch {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
-            }
-        }
         let rawLevel = try container.decode(Int.self, forKey: .level)
-        let level = try checked(.level) { () throws(MoodValidationError) in
+        let level = try Self.checked(.level, in: container) { () throws(MoodValidationError) in
             guard let level = MoodLevel(rawValue: rawLevel) else { throw .invalidLevel(String(rawLevel)) }
             return level
         }
         let rawNote = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
         let rawCreatorID = try container.decode(String.self, forKey: .creatorID)
         let rawDate = try container.decode(Int64.self, forKey: .date)
-        let rawModifiedAt = try container.decode(Int64.self, forKey: .modifiedAt)
+        let stamps = try container.nestedContainer(keyedBy: StampKeys.self, forKey: .stamps)
+        func stamp(_ key: StampKeys) throws -> HybridTimestamp {
+            let text = try stamps.decode(String.self, forKey: key)
+            return try Self.checked(key, in: stamps) { () throws(MoodValidationError) in try HybridTimestamp.validated(text) }
+        }
         self.init(
-            date: try checked(.date) { () throws(MoodValidationError) in try MoodDateRange.date(milliseconds: rawDate, field: .date) },
-            modifiedAt: try checked(.modifiedAt) { () throws(MoodValidationError) in
-                try MoodDateRange.date(milliseconds: rawModifiedAt, field: .modifiedAt)
+            date: try Self.checked(.date, in: container) { () throws(MoodValidationError) in
+                try MoodDateRange.date(milliseconds: rawDate, field: .date)
             },
             level: level,
-            note: try checked(.note) { () throws(MoodValidationError) in try MoodNote.validated(rawNote) },
-            creatorID: try checked(.creatorID) { () throws(MoodValidationError) in try MoodCreatorID.validated(rawCreatorID) })
+            note: try Self.checked(.note, in: container) { () throws(MoodValidationError) in try MoodNote.validated(rawNote) },
+            creatorID: try Self.checked(.creatorID, in: container) { () throws(MoodValidationError) in
+                try MoodCreatorID.validated(rawCreatorID)
+            },
+            stamps: MoodStamps(level: try stamp(.level), note: try stamp(.note), date: try stamp(.date)))
+    }
+
+    /// `rule`'s value, or its refusal as a `DecodingError` at `key`.
+    private static func checked<Key: CodingKey, T>(
+        _ key: Key, in container: KeyedDecodingContainer<Key>, _ rule: () throws(MoodValidationError) -> T
+    ) throws -> T {
+        do { return try rule() } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(date.millisecondsSince1970, forKey: .date)
-        try container.encode(modifiedAt.millisecondsSince1970, forKey: .modifiedAt)
         try container.encode(level.rawValue, forKey: .level)
         try container.encode(note, forKey: .note)
         try container.encode(creatorID, forKey: .creatorID)
+        var stampContainer = container.nestedContainer(keyedBy: StampKeys.self, forKey: .stamps)
+        try stampContainer.encode(stamps.date.description, forKey: .date)
+        try stampContainer.encode(stamps.level.description, forKey: .level)
+        try stampContainer.encode(stamps.note.description, forKey: .note)
     }
 }

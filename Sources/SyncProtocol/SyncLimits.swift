@@ -14,7 +14,8 @@ public enum SyncLimits {
 
 /// The protocol's HTTP vocabulary: version, paths and headers.
 public enum SyncEndpoint {
-    /// The protocol version this module describes; it is the first path component.
+    /// The version of the paths' layout, their first component. What the bodies mean is
+    /// versioned apart, by ``SyncProtocolVersion``.
     public static let version = 1
     /// `GET`: 200 `{"status":"ok"}` when the store answers, else 503.
     public static let health = "/healthz"
@@ -31,4 +32,36 @@ public enum SyncEndpoint {
     /// The header naming the sending device, on writes and on the subscribe request: the server
     /// does not push a device's own writes back to it.
     public static let deviceHeader = "X-Moodtui-Device"
+}
+
+/// The version of what requests and answers mean, negotiated on every exchange: a client sends
+/// the version it speaks in ``header``; the server answers requests of the version it speaks
+/// (saying so in the same header) and refuses every other one in words, so that devices of two
+/// versions never merge each other's moods wrongly.
+///
+/// - 1: whole moods, ordered by their `modifiedAt` (no header).
+/// - 2: every field carries the clock stamp of its last change (``MoodContent/stamps``); answers
+///   carry the server's time.
+public enum SyncProtocolVersion {
+    /// The version this module describes.
+    public static let current = 2
+    /// `Moodtui-Protocol: 2`; a request without it speaks version 1.
+    public static let header = "Moodtui-Protocol"
+    /// The code of the error a server answers a request of another version with.
+    public static let mismatchCode = "protocol_mismatch"
+
+    /// Words for a server and a device that speak different versions (`nil`: not a number),
+    /// naming the side to update; both sides say it the same way.
+    public static func mismatch(server: Int?, device: Int?) -> String {
+        func name(_ version: Int?) -> String { version.map { "protocol \($0)" } ?? "an unknown protocol" }
+        let update = (device ?? 0) < (server ?? 0) ? "update moodtui on this device" : "update moodtui serve on the server"
+        return "the server speaks moodtui sync \(name(server)) and this device \(name(device)): \(update)"
+    }
+
+    /// The version a request's header value names: 1 when there is none, `nil` when it is not a
+    /// number.
+    public static func spoken(byHeader value: String?) -> Int? {
+        guard let value else { return 1 }
+        return Int(value.trimmingCharacters(in: .whitespaces))
+    }
 }

@@ -14,7 +14,7 @@ public struct UploadRequest: Codable, Hashable, Sendable {
 /// ```json
 /// {"saved": [{"id": "…", "version": 13}],
 ///  "conflicts": [{"id": "…", "reason": "stale", "server": {SyncedMood}}],
-///  "token": "…"}
+///  "token": "…", "serverTime": 1795000000000}
 /// ```
 public struct UploadResponse: Codable, Hashable, Sendable {
     /// Moods the server now holds with the uploaded content (newly written, or already equal).
@@ -23,11 +23,15 @@ public struct UploadResponse: Codable, Hashable, Sendable {
     public var conflicts: [MoodConflict]
     /// The account's latest change token after the request.
     public var token: ChangeToken
+    /// The server's clock as it answered, in milliseconds since 1970: devices measure their own
+    /// clock against it (``ClockSkew``).
+    public var serverTime: Int64
 
-    public init(saved: [SavedMood], conflicts: [MoodConflict], token: ChangeToken) {
+    public init(saved: [SavedMood], conflicts: [MoodConflict], token: ChangeToken, serverTime: Int64) {
         self.saved = saved
         self.conflicts = conflicts
         self.token = token
+        self.serverTime = serverTime
     }
 }
 

@@ -41,6 +41,9 @@ struct SyncCommand: AsyncParsableCommand {
         let report: SyncReport
         do { report = try await engine.syncOnce() } catch { throw CommandFailure("sync failed: \(error)") }
         print("Uploaded \(report.uploaded), deleted \(report.deleted), downloaded \(report.downloaded).")
+        if let skew = try await store.read({ try $0.clockSkew() }), skew.isNoticeable {
+            print("This device's clock is \(skew): its changes are ordered by the server's time; set the clock right.")
+        }
         if report.unreadable > 0 {
             print("Set aside \(report.unreadable) unreadable change\(report.unreadable == 1 ? "" : "s") from the server (the log above says which).")
         }
@@ -84,6 +87,7 @@ enum SyncStatusLine {
         case .error(let message): state = "error: \(message)"
         }
         let unreadable = status.unreadable > 0 ? " · \(status.unreadable) unreadable" : ""
-        return "\(state) · \(status.waiting) waiting · \(status.failed) failed" + unreadable
+        let skew = status.clockSkew.map { " · this device's clock is \($0)" } ?? ""
+        return "\(state) · \(status.waiting) waiting · \(status.failed) failed" + unreadable + skew
     }
 }

@@ -20,8 +20,10 @@ extension ProxyConnection {
                 _ = client.send(part, while: { self.isOpen })
                 return end(.hangUp)
             default:
+                var head = bytes
+                if case .dropAnswerHeader(let name) = awaited?.fault { head = HTTPHead.dropping(name, from: bytes) }
                 let goOn = { self.isOpen }
-                guard client.send(bytes, while: goOn), reader.readBody(framing, into: { self.client.send($0, while: goOn) })
+                guard client.send(head, while: goOn), reader.readBody(framing, into: { self.client.send($0, while: goOn) })
                 else { return end(.reset) }
             }
             if awaited?.asksUpgrade == true { settleUpgrade(granted: status == 101) }

@@ -20,6 +20,9 @@ extension FaultProxy {
         /// The request is held (the client waits) and delivered only at ``FaultProxy/releaseHeld()``,
         /// after later requests on other connections went through; its answer then arrives normally.
         case holdForLateDelivery
+        /// The answer arrives without this header, as from a server of a version that never
+        /// sends it.
+        case dropAnswerHeader(String)
 
         /// The fault without its parameter, for counting.
         public var kind: Kind {
@@ -31,12 +34,13 @@ extension FaultProxy {
             case .stall: .stall
             case .truncateAnswer: .truncateAnswer
             case .holdForLateDelivery: .holdForLateDelivery
+            case .dropAnswerHeader: .dropAnswerHeader
             }
         }
 
         /// A ``Fault`` without its parameter.
         public enum Kind: String, Sendable, Hashable, CaseIterable {
-            case resetBeforeRequest, resetMidRequest, loseAnswer, delay, stall, truncateAnswer, holdForLateDelivery
+            case resetBeforeRequest, resetMidRequest, loseAnswer, delay, stall, truncateAnswer, holdForLateDelivery, dropAnswerHeader
         }
     }
 

@@ -20,6 +20,13 @@ struct HTTPHead: Sendable {
         }
     }
 
+    /// The head `bytes` without the header lines named `name` (in any case).
+    static func dropping(_ name: String, from bytes: [UInt8]) -> [UInt8] {
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let kept = lines.filter { !$0.lowercased().hasPrefix(name.lowercased() + ":") }
+        return Array(kept.joined(separator: "\r\n").utf8)
+    }
+
     var method: String { startLine[0] }
     var target: String { startLine[1] }
     /// The status of a response; nil for a request.

@@ -19,7 +19,7 @@ extension ProxyConnection {
     /// Applies `fault` to the request whose head is `bytes`; false when the connection is over.
     private func relay(_ head: HTTPHead, _ bytes: [UInt8], fault: FaultProxy.Fault?, from reader: inout MessageReader) -> Bool {
         switch fault {
-        case nil, .loseAnswer, .truncateAnswer:
+        case nil, .loseAnswer, .truncateAnswer, .dropAnswerHeader:
             return forward(head, bytes, fault: fault, from: &reader)
         case .delay(let duration):
             let (seconds, attoseconds) = duration.components

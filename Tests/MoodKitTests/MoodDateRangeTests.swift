@@ -20,8 +20,8 @@ import Testing
 
     @Test(arguments: [Int64.min, -1, last + 1, 1 << 53, (1 << 53) + 1, 9_223_372_036_854_775_296, Int64.max] as [Int64])
     func aDateOutsideTheRangeIsRefusedInWords(milliseconds: Int64) {
-        #expect(throws: MoodValidationError.dateOutOfRange(.modifiedAt, milliseconds: milliseconds)) {
-            try MoodDateRange.date(milliseconds: milliseconds, field: .modifiedAt)
+        #expect(throws: MoodValidationError.dateOutOfRange(.stamps, milliseconds: milliseconds)) {
+            try MoodDateRange.date(milliseconds: milliseconds, field: .stamps)
         }
         #expect(MoodValidationError.dateOutOfRange(.date, milliseconds: milliseconds).description.contains("9999-12-31"))
     }

@@ -4,13 +4,16 @@ import HummingbirdTesting
 import NIOCore
 import SyncProtocol
 
-/// A device talking protocol v1 to a server under test, through HummingbirdTesting's client
+/// A device talking the sync protocol to a server under test, through HummingbirdTesting's client
 /// (in-process live app) or its `TestClient` (a `moodtui serve` process).
 struct APIClient: Sendable {
     typealias Send = @Sendable (String, HTTPRequest.Method, HTTPFields, ByteBuffer?) async throws -> (HTTPResponse.Status, ByteBuffer)
     let send: Send
     var token: String?
     var device: String?
+    /// The protocol version the requests say they speak; `nil` sends no version, as protocol 1
+    /// clients did.
+    var protocolVersion: Int? = SyncProtocolVersion.current
 
     init(_ client: any TestClientProtocol, token: String?, device: String? = nil) {
         send = { uri, method, headers, body in
@@ -37,6 +40,7 @@ struct APIClient: Sendable {
         var headers = extra
         if let token, headers[.authorization] == nil { headers[.authorization] = "Bearer \(token)" }
         if let device { headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = device }
+        if let protocolVersion, headers[.syncProtocol] == nil { headers[.syncProtocol] = String(protocolVersion) }
         if body != nil { headers[.contentType] = "application/json" }
         let (status, buffer) = try await send(uri, method, headers, body.map { ByteBuffer(string: $0) })
         return (status, Data(buffer: buffer))
@@ -83,4 +87,14 @@ struct UnexpectedResponse: Error, CustomStringConvertible {
     var status: HTTPResponse.Status
     var body: String
     var description: String { "\(status.code): \(body)" }
+}
+
+extension HTTPField.Name {
+    /// The header naming the ``SyncProtocolVersion`` a request speaks.
+    static let syncProtocol = HTTPField.Name(SyncProtocolVersion.header)!
+}
+
+extension SyncProtocolVersion {
+    /// The header line a raw request sends to speak this version.
+    static let headerLine = "\(header): \(current)"
 }

@@ -29,18 +29,18 @@ import Testing
                 .delete(UUID()),
                 .upsert(SyncedMood(id: UUID(), content: Fixtures.content(.awful, note: note, at: -1_000), version: Int64.max)),
             ],
-            token: ChangeToken(rawValue: "store.1.42"), more: true)
+            token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
     @Test func anEmptyLastPageIsWrittenAsFoundationWritesIt() throws {
-        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false)
+        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 0)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
     @Test func theClientReadsTheWrittenPageBackAndSetsAsideNotesWithControls() throws {
         let moods = Self.awkwardNotes.map { SyncedMood(id: UUID(), content: Fixtures.content(note: $0), version: 3) }
-        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false)
+        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false, serverTime: 1)
         let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8))
         let (readable, controls) = (moods.prefix(4), moods.suffix(2))  // the last two hold DEL and C0 controls
         #expect(decoded.changes == readable.map(Change.upsert))

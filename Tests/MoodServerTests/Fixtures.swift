@@ -8,8 +8,8 @@ enum Fixtures {
         -> MoodContent
     {
         MoodContent(
-            date: Date(millisecondsSince1970: milliseconds), modifiedAt: Date(millisecondsSince1970: milliseconds),
-            level: level, note: note, creatorID: creator)
+            date: Date(millisecondsSince1970: milliseconds), level: level, note: note, creatorID: creator,
+            stamps: MoodStamps(all: HybridTimestamp(wallMilliseconds: milliseconds, counter: 0, device: creator)))
     }
 
     static func upload(_ id: UUID = UUID(), _ level: MoodLevel = .good, note: String = "", base: Int64? = nil) -> MoodUpload {

@@ -47,7 +47,8 @@ struct FuzzRequests {
     // MARK: - Bodies
 
     private mutating func moodObject() -> [String: Any] {
-        ["id": uuid(), "date": 1_795_000_000_000, "modifiedAt": 1_795_000_000_000, "level": 3,
+        ["id": uuid(), "date": 1_795_000_000_000, "level": 3,
+         "stamps": ["date": "1795000000000.0@fuzzer", "level": "1795000000000.0@fuzzer", "note": "1795000000000.0@fuzzer"],
          "note": "fuzzed", "creatorID": "fuzzer", "baseVersion": NSNull()]
     }
 
@@ -142,7 +143,7 @@ struct FuzzRequests {
     }
 
     private mutating func headers(hasBody: Bool) -> HTTPFields {
-        var headers: HTTPFields = [:]
+        var headers: HTTPFields = [.syncProtocol: pick([String(SyncProtocolVersion.current), String(SyncProtocolVersion.current), "1", "x"])]
         let authorization = pick([
             "Bearer \(token)", "Bearer \(token)", "Bearer \(token)", "bearer   \(token)  ", "Bearer \(token)x", "Bearer", "Bearer ",
             "Basic YTpi", "Bearer mt_" + String(repeating: "A", count: 5_000), "",

@@ -33,6 +33,7 @@ import Testing
                 defer { state.finished.withLock { $0 = true } }
                 var headers: HTTPFields = [.authorization: "Bearer \(token)"]
                 headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = device
+                headers[.syncProtocol] = String(SyncProtocolVersion.current)
                 let close = try await WebSocketClient.connect(
                     url: "ws://\(host):\(port)\(SyncEndpoint.subscribe)",
                     configuration: .init(additionalHeaders: headers), logger: Logger(label: "ws-test")

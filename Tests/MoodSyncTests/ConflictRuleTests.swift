@@ -6,40 +6,51 @@ import SyncProtocol
 import Testing
 
 @Suite struct ConflictRuleTests {
+    /// Two devices merging each other's copies end with the same fields, and a device goes on
+    /// uploading exactly when it holds a field the server lacks.
     @Test(arguments: [1, 2, 3])
-    func exactlyOneOfTwoDifferentEditsWinsWhicheverDeviceAsks(seed: UInt64) {
+    func bothSidesOfAConflictMergeToTheSameMood(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         for _ in 0..<2_000 {
-            let a = content(&random), b = content(&random)
-            guard a != b else { continue }
-            #expect(ConflictRule.isLater(a, than: b) != ConflictRule.isLater(b, than: a))
+            let a = mood(&random), b = mood(&random)
+            let onA = ConflictRule.merge(local: a, server: SyncedMood(id: a.id, content: MoodContent(b), version: 2))
+            let onB = ConflictRule.merge(local: b, server: SyncedMood(id: a.id, content: MoodContent(a), version: 2))
+            #expect(onA.fields == onB.fields, "seed \(seed)")
+            #expect(onA.sync.changedSinceUpload == (onA.fields != b.fields), "seed \(seed)")
+            #expect(onA.sync.remoteVersion == 2)
         }
     }
 
-    @Test func aConcurrentEditMergesTheSameWayOnBothSides() {
+    @Test func editsOfDifferentFieldsBothStayAndTheLaterEditOfOneFieldWins() {
         let id = UUID()
-        let base = Date(millisecondsSince1970: 1_000)
-        func local(_ note: String, at ms: Int64) -> Mood {
-            Mood(id: id, date: base, level: .good, note: note, creatorID: "a", modifiedAt: Date(millisecondsSince1970: ms),
-                 sync: MoodSyncState(remoteIdentifier: id.uuidString, remoteVersion: 1, changedSinceUpload: true))
-        }
-        func server(_ mood: Mood, version: Int64) -> SyncedMood { SyncedMood(id: id, content: MoodContent(mood), version: version) }
-        let early = local("early", at: 2_000), late = local("late", at: 3_000)
+        func stamp(_ wall: Int64, _ device: String) -> HybridTimestamp { HybridTimestamp(wallMilliseconds: wall, counter: 0, device: device) }
+        let base = MoodStamps(all: stamp(1_000, "laptop"))
+        let laptop = Mood(
+            id: id, date: Date(millisecondsSince1970: 1_000), level: .great, note: "walk in teh park", creatorID: "laptop",
+            stamps: MoodStamps(level: stamp(3_000, "laptop"), note: base.note, date: base.date),
+            sync: MoodSyncState(remoteIdentifier: id.uuidString, remoteVersion: 1, changedSinceUpload: true))
+        let phone = MoodContent(
+            date: Date(millisecondsSince1970: 1_000), level: .meh, note: "walk in the park", creatorID: "laptop",
+            stamps: MoodStamps(level: base.level, note: stamp(2_000, "phone"), date: base.date))
 
-        let mergedOnEarly = ConflictRule.merge(local: early, server: server(late, version: 2))
-        let mergedOnLate = ConflictRule.merge(local: late, server: server(early, version: 2))
-        #expect(mergedOnEarly.note == "late")
-        #expect(!mergedOnEarly.sync.changedSinceUpload)
-        #expect(mergedOnLate.note == "late")
-        #expect(mergedOnLate.sync.changedSinceUpload)  // still to be sent, on version 2
-        #expect(mergedOnLate.sync.remoteVersion == 2)
+        let merged = ConflictRule.merge(local: laptop, server: SyncedMood(id: id, content: phone, version: 2))
+        #expect(merged.level == .great)
+        #expect(merged.note == "walk in the park")
+        #expect(merged.sync.changedSinceUpload, "the level still goes up, on version 2")
+        #expect(merged.sync.remoteVersion == 2)
     }
 
-    private func content(_ random: inout SeededGenerator) -> MoodContent {
-        MoodContent(
-            date: Date(millisecondsSince1970: Int64.random(in: 0...3, using: &random)),
-            modifiedAt: Date(millisecondsSince1970: Int64.random(in: 0...3, using: &random)),
-            level: MoodLevel(rawValue: Int.random(in: 1...5, using: &random))!,
-            note: ["", "a", "b", "ab", "é"].randomElement(using: &random)!, creatorID: ["x", "y"].randomElement(using: &random)!)
+    private func mood(_ random: inout SeededGenerator) -> Mood {
+        func stamp() -> HybridTimestamp {
+            HybridTimestamp(
+                wallMilliseconds: .random(in: 0...3, using: &random), counter: .random(in: 0...1, using: &random),
+                device: ["x", "y"].randomElement(using: &random)!)
+        }
+        return Mood(
+            id: UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!,
+            date: Date(millisecondsSince1970: .random(in: 0...3, using: &random)),
+            level: MoodLevel(rawValue: .random(in: 1...5, using: &random))!, note: ["", "a", "b", "é"].randomElement(using: &random)!,
+            creatorID: "x", stamps: MoodStamps(level: stamp(), note: stamp(), date: stamp()),
+            sync: MoodSyncState(remoteIdentifier: "r", remoteVersion: 1, changedSinceUpload: .random(using: &random)))
     }
 }

@@ -11,7 +11,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct QuarantineTests {
     /// Stores `content` on the server as an older server would have: without checking it.
     private func storeUnchecked(_ id: Mood.ID, creatorID: String, baseVersion: Int64? = nil, on remote: InMemoryRemote) async throws {
-        let content = MoodContent(date: Date(), modifiedAt: Date(), level: .meh, note: "from an old server", creatorID: creatorID)
+        let content = MoodContent(
+            date: Date(), level: .meh, note: "from an old server", creatorID: creatorID,
+            stamps: MoodStamps(all: HybridTimestamp(wallMilliseconds: Date().millisecondsSince1970, counter: 0, device: "old")))
         _ = try await remote.storage.upsert([MoodUpload(id: id, content: content, baseVersion: baseVersion)], in: remote.account)
     }
 

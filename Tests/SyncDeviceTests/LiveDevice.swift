@@ -13,6 +13,8 @@ final class LiveDevice: Sendable {
     let journal: TemporaryJournal
     let remote: HTTPMoodRemote
     let engine: SyncCoordinator
+    /// The device's wall clock, which a test sets ahead, behind or back.
+    let clock: TestWallClock
     static let settings = SyncEngineSettings(retry: Backoff(initial: .milliseconds(50), maximum: .milliseconds(500)))
     /// Short, so that a stalled push handshake or a silent push connection is given up in a
     /// test's time; loopback answers at once.
@@ -24,9 +26,11 @@ final class LiveDevice: Sendable {
         return logger
     }()
 
-    /// A new device of `account`, talking to `server` directly or through `proxy`.
-    init(server: ServerProcess, account: String = "alice", through proxy: FaultProxy? = nil) async throws {
-        journal = try TemporaryJournal()
+    /// A new device of `account`, talking to `server` directly or through `proxy`, its wall clock
+    /// `clockOffset` seconds from the machine's.
+    init(server: ServerProcess, account: String = "alice", through proxy: FaultProxy? = nil, clockOffset: TimeInterval = 0) async throws {
+        clock = TestWallClock(offset: clockOffset)
+        journal = try TemporaryJournal(wallClock: clock.wallClock)
         remote = HTTPMoodRemote(
             account: SyncAccount(server: proxy?.url ?? server.url, token: try server.addDevice(account)),
             deviceID: try journal.store.deviceID(), pushTiming: Self.pushTiming, logger: Self.logger)
@@ -47,9 +51,16 @@ final class LiveDevice: Sendable {
         try store.write(origin: .ui) { try $0.add(MoodEntry(level: level, note: note)) }
     }
 
-    func edit(_ id: Mood.ID, note: String, level: MoodLevel = .good) throws {
-        try store.write(origin: .ui) { try $0.edit(id, level: level, note: note) }
+    /// Changes the fields given, as a person would, and returns the mood as it is after the edit.
+    @discardableResult
+    func edit(_ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil) throws -> Mood? {
+        try store.write(origin: .ui) { writer in
+            try writer.edit(id, level: level, note: note, date: date)
+            return try writer.snapshot.mood(id: id)
+        }
     }
+
+    func mood(_ id: Mood.ID) throws -> Mood? { try store.read { try $0.mood(id: id) } }
 
     func delete(_ id: Mood.ID) throws {
         try store.write(origin: .ui) { try $0.markForDeletion(id, undo: .notOffered) }

@@ -16,7 +16,7 @@ import Testing
         for device in devices { try await device.syncOnce() }
         for device in devices { #expect(try device.list() == [mood.id: "4 written on the laptop"]) }
 
-        try devices[1].edit(mood.id, note: "edited on the phone", level: .great)
+        try devices[1].edit(mood.id, level: .great, note: "edited on the phone")
         for index in [1, 0, 2] { try await devices[index].syncOnce() }
         for device in devices { #expect(try device.list() == [mood.id: "5 edited on the phone"]) }
 
@@ -45,17 +45,16 @@ import Testing
     /// Random adds, edits and deletes on three devices that sync at random moments, so that
     /// edits cross on the server and edits meet deletes. In the end every device holds the same
     /// list, and it is the one the written rules give: every mood deleted anywhere is gone, and
-    /// every other mood shows its latest edit.
+    /// every other mood shows, field by field, its latest edit by the stamps.
     @Test(arguments: [11, 12, 13] as [UInt64])
     func concurrentEditsAndDeletesConvergeByTheWrittenRules(seed: UInt64) async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let devices = [try await LiveDevice(server: server), try await LiveDevice(server: server), try await LiveDevice(server: server)]
         var random = SeededGenerator(seed: seed)
-        var latest: [Mood.ID: MoodContent] = [:], deleted: Set<Mood.ID> = []
+        var latest: [Mood.ID: MoodFields] = [:], deleted: Set<Mood.ID> = []
         func record(_ id: Mood.ID, on device: LiveDevice) throws {
-            guard let mood = try device.store.read({ try $0.mood(id: id) }) else { return }
-            let content = MoodContent(mood)
-            if latest[id].map({ ConflictRule.isLater(content, than: $0) }) ?? true { latest[id] = content }
+            guard let mood = try device.mood(id) else { return }
+            latest[id] = latest[id].map { $0.merged(with: mood.fields) } ?? mood.fields
         }
         for round in 0..<25 {
             for device in devices where Bool.random(using: &random) {
@@ -66,7 +65,7 @@ import Testing
                     try record(try device.add("round \(round)", level: level).id, on: device)
                 case 4..<8:
                     let id = known.randomElement(using: &random)!
-                    try device.edit(id, note: "edit \(round) \(Int.random(in: 0..<1000, using: &random))", level: level)
+                    try device.edit(id, level: level, note: "edit \(round) \(Int.random(in: 0..<1000, using: &random))")
                     try record(id, on: device)
                 default:
                     let id = known.randomElement(using: &random)!
@@ -79,7 +78,7 @@ import Testing
         for _ in 0..<2 { for device in devices { try await device.syncOnce() } }
 
         let expected = Dictionary(uniqueKeysWithValues: latest.filter { !deleted.contains($0.key) }.map {
-            ($0.key, "\($0.value.level.rawValue) \($0.value.note)")
+            ($0.key, "\($0.value.level.value.rawValue) \($0.value.note.value)")
         })
         #expect(deleted.count > 2 && expected.count > 2)
         for device in devices {

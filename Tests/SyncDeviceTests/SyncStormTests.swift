@@ -9,12 +9,15 @@ import Testing
 import Glibc
 #endif
 
-/// A storm: four devices of one account do random work through a proxy that injects faults,
-/// while `moodtui sync` and `moodtui serve` are killed with SIGKILL now and then. After the
-/// storm, with the network healed, the running engines converge on their own: every device and
-/// a fresh one hold the same list, every mood added is there exactly once unless some device
-/// deleted it, no deleted mood is anywhere, and nothing waits. Every engine then returns when
-/// cancelled.
+/// A storm: four devices of one account, their clocks an hour ahead, an hour behind, ten minutes
+/// ahead and right, do random work — adds, edits of one field (level, note or date), deletes —
+/// through a proxy that injects faults, while `moodtui sync` and `moodtui serve` are killed with
+/// SIGKILL now and then. After the storm, with the network healed, the running engines converge
+/// on their own: every device and a fresh one hold the same moods, field for field; every mood
+/// added is there exactly once unless some device deleted it, no deleted mood is anywhere, and
+/// nothing waits. Every edit was stamped after what its device had seen of the field, and each
+/// field holds its causally last edit: the one with the highest stamp. Every engine then returns
+/// when cancelled.
 ///
 /// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_STORM_SEED=N`
 /// replays a seed that failed.
@@ -32,7 +35,10 @@ import Glibc
         let proxy = try FaultProxy(upstreamPort: port)
         defer { proxy.close() }
         var devices: [LiveDevice] = []
-        for _ in 0..<4 { devices.append(try await LiveDevice(server: server, through: proxy)) }
+        // The fourth device's engine is a `moodtui sync` process, which reads the machine's clock.
+        for offset: TimeInterval in [3_600, -3_600, 600, 0] {
+            devices.append(try await LiveDevice(server: server, through: proxy, clockOffset: offset))
+        }
         // Late delivery and stalls too: every few operations, held requests are let go (after
         // later ones) and stalled ones are reset (the client would otherwise time out at 30 s).
         let faults: [FaultProxy.Fault] = [
@@ -50,10 +56,27 @@ import Glibc
             let device = devices[Int.random(in: 0..<4, using: &random)]
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<40:
-                storm.add(try device.add("storm \(step)", level: MoodLevel.allCases.randomElement(using: &random)!).id)
+                let mood = try device.add("storm \(step)", level: MoodLevel.allCases.randomElement(using: &random)!)
+                storm.add(mood.id)
+                storm.saw(mood)
             case 40..<65:
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
-                try? device.edit(id, note: "edited at \(step)")  // it may not be here yet, or have gone
+                let field = [MoodField.level, .note, .date].randomElement(using: &random)!
+                let level = MoodLevel.allCases.randomElement(using: &random)!
+                // It may not be here yet, or have gone.
+                guard let (before, after) = try? await device.store.write(origin: .ui, { writer in
+                    let before = try writer.snapshot.mood(id: id)
+                    switch field {
+                    case .level: try writer.edit(id, level: level)
+                    case .date: try writer.edit(id, date: Date(millisecondsSince1970: 1_795_000_000_000 + Int64(step) * 60_000))
+                    default: try writer.edit(id, note: "edited at \(step)")
+                    }
+                    return (before, try writer.snapshot.mood(id: id))
+                }), let before, let after else { continue }
+                if after.fields != before.fields {
+                    #expect(after.stamps.latest > before.stamps.latest, "seed \(seed): an edit was stamped before what its device had seen")
+                }
+                storm.saw(after)
             case 65..<80:
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
                 if (try? device.delete(id)) != nil { storm.delete(id) }
@@ -108,8 +131,11 @@ import Glibc
         try await fresh.syncOnce()
         let freshList = try fresh.list()
         #expect(Set(freshList.keys) == expected, "seed \(seed): missing \(expected.subtracting(freshList.keys).count), brought back \(Set(freshList.keys).subtracting(expected).count)")
+        let freshFields = try await fresh.store.read { try $0.moods(ids: expected) }.mapValues(\.fields)
+        let lastEdits = freshFields.filter { storm.latestFields[$0.key] != $0.value }
+        #expect(lastEdits.isEmpty, "seed \(seed): \(lastEdits.count) moods do not hold each field's last edit")
         for (index, device) in devices.enumerated() {
-            #expect(try device.list() == freshList, "seed \(seed): device \(index) differs from a fresh one")
+            #expect(try await device.store.read { try $0.moods(ids: expected) }.mapValues(\.fields) == freshFields, "seed \(seed): device \(index) differs from a fresh one")
             #expect(try await device.store.read { try $0.syncBacklog() } == SyncBacklog(), "seed \(seed): device \(index) still waits")
         }
         await server.stop()
@@ -118,11 +144,18 @@ import Glibc
 
 /// What the storm did: the moods added, those deleted (for good) anywhere, and those still
 /// live in an array as well, so that picking one at random costs as little at 20,000 operations
-/// as at 10.
+/// as at 10; and each mood's fields at the highest stamp any device wrote.
 private struct StormLedger {
     private var live: [Mood.ID] = []
     private var positions: [Mood.ID: Int] = [:]
     private var deleted: Set<Mood.ID> = []
+    /// For each mood, every field's value at the highest stamp seen on any device after a change.
+    private(set) var latestFields: [Mood.ID: MoodFields] = [:]
+
+    /// Notes a mood as a device holds it right after a person's change.
+    mutating func saw(_ mood: Mood) {
+        latestFields[mood.id] = latestFields[mood.id].map { $0.merged(with: mood.fields) } ?? mood.fields
+    }
 
     /// Every mood added and not deleted since.
     var liveMoods: Set<Mood.ID> { Set(live) }

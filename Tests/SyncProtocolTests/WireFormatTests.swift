@@ -3,13 +3,13 @@ import MoodKit
 import SyncProtocol
 import Testing
 
-/// The JSON shapes of protocol v1, decoded from text as a client or server would send them.
+/// The JSON shapes of the sync protocol, decoded from text as a client or server would send them.
 @Suite struct WireFormatTests {
     let id = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
 
     private func upload(_ fields: String) throws -> MoodUpload {
         try JSONDecoder().decode(MoodUpload.self, from: Data("""
-            {"id": "\(id.uuidString)", "date": 1795000000123, "modifiedAt": 1795000000456, \(fields)}
+            {"id": "\(id.uuidString)", "date": 1795000000123, "stamps": {"date": "1795000000456.0@laptop", "level": "1795000000456.0@laptop", "note": "1795000000456.0@laptop"}, \(fields)}
             """.utf8))
     }
 
@@ -20,7 +20,7 @@ import Testing
         #expect(decoded.content.level == .good)
         #expect(decoded.content.note == "good run")
         #expect(decoded.content.date.millisecondsSince1970 == 1_795_000_000_123)
-        #expect(decoded.content.modifiedAt.millisecondsSince1970 == 1_795_000_000_456)
+        #expect(decoded.content.stamps == MoodStamps(all: HybridTimestamp(wallMilliseconds: 1_795_000_000_456, counter: 0, device: "laptop")))
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? [String: Any]
         #expect(json?["date"] as? Int == 1_795_000_000_123)
         #expect(json?["level"] as? Int == 4)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func anInvalidIDIsRefused() {
-        let json = #"{"id": "not-a-uuid", "date": 0, "modifiedAt": 0, "level": 3, "creatorID": "x"}"#
+        let json = #"{"id": "not-a-uuid", "date": 0, "stamps": {"date": "0.0@laptop", "level": "0.0@laptop", "note": "0.0@laptop"}, "level": 3, "creatorID": "x"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MoodUpload.self, from: Data(json.utf8)) }
     }
 
@@ -62,9 +62,9 @@ import Testing
 
     @Test func changesAreTaggedByKind() throws {
         let mood = SyncedMood(
-            id: id, content: MoodContent(date: Date(millisecondsSince1970: 5), modifiedAt: Date(millisecondsSince1970: 6),
-                                         level: .meh, note: "", creatorID: "x"), version: 3)
-        let page = ChangesResponse(changes: [.upsert(mood), .delete(id)], token: ChangeToken(rawValue: "t"), more: true)
+            id: id, content: MoodContent(date: Date(millisecondsSince1970: 5), level: .meh, note: "", creatorID: "x",
+                                         stamps: MoodStamps(all: HybridTimestamp(wallMilliseconds: 6, counter: 0, device: "x"))), version: 3)
+        let page = ChangesResponse(changes: [.upsert(mood), .delete(id)], token: ChangeToken(rawValue: "t"), more: true, serverTime: 7)
         let data = try JSONEncoder().encode(page)
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let changes = json?["changes"] as? [[String: Any]]

@@ -8,10 +8,11 @@ import Testing
 @Suite struct WireValidationTests {
     static let id = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
 
-    private func upload(date: String = "1795000000000", modifiedAt: String = "1795000000000", note: String = #""ok""#,
+    private func upload(date: String = "1795000000000", levelStamp: String = #""1795000000000.0@laptop""#, note: String = #""ok""#,
                         creatorID: String = #""laptop""#, id: String = id) throws -> MoodUpload {
         try JSONDecoder().decode(MoodUpload.self, from: Data("""
-            {"id": "\(id)", "date": \(date), "modifiedAt": \(modifiedAt), "level": 3, "note": \(note), "creatorID": \(creatorID)}
+            {"id": "\(id)", "date": \(date), "level": 3, "note": \(note), "creatorID": \(creatorID),
+             "stamps": {"date": "1795000000000.0@laptop", "level": \(levelStamp), "note": "1795000000000.0@laptop"}}
             """.utf8))
     }
 
@@ -30,7 +31,7 @@ import Testing
     @Test(arguments: ["9223372036854775296", "9223372036854775807", "9007199254740993", "253402300800000", "-1", "-9223372036854775808"])
     func aDateOutsideTheRangeIsRefusedNamingTheField(milliseconds: String) {
         #expect(refusal { try upload(date: milliseconds) }?.hasPrefix("date: date \(milliseconds) is out of range") == true)
-        #expect(refusal { try upload(modifiedAt: milliseconds) }?.hasPrefix("modifiedAt: modifiedAt") == true)
+        #expect(refusal { try upload(levelStamp: "\"\(milliseconds).0@laptop\"") }?.hasPrefix("stamps.level: invalid stamp") == true)
     }
 
     @Test(arguments: ["1e30", "1795000000000.5", "\"1795000000000\""])
@@ -40,10 +41,20 @@ import Testing
 
     @Test func theLastMillisecondOf9999IsAcceptedExactly() throws {
         let last = MoodDateRange.milliseconds.upperBound
-        let decoded = try upload(date: String(last), modifiedAt: "0")
+        let decoded = try upload(date: String(last), levelStamp: #""0.0@laptop""#)
         #expect(decoded.content.date.millisecondsSince1970 == last)
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? [String: Any]
         #expect((json?["date"] as? NSNumber)?.int64Value == last)
+    }
+
+    @Test func aStampIsReadExactlyAndAMalformedOneIsRefusedNamingTheField() throws {
+        #expect(try upload(levelStamp: #""1795000000000.7@phone@home""#).content.stamps.level
+            == HybridTimestamp(wallMilliseconds: 1_795_000_000_000, counter: 7, device: "phone@home"))
+        for text in [#""1795000000000@laptop""#, #""1795000000000.1""#, #""1795000000000.1@""#, #""-1.0@laptop""#,
+                     #""1795000000000.4294967296@laptop""#, #""1795000000000.1@a\u0000b""#, "17", "null"] {
+            let words = refusal { try upload(levelStamp: text) }
+            #expect(words?.hasPrefix("stamps.level") == true, "\(words ?? "accepted")")
+        }
     }
 
     @Test func aNULInANoteIsRefusedNotCut() {
@@ -72,12 +83,12 @@ import Testing
     @Test func aChangePageSetsAsideWhatBreaksTheRulesAndKeepsTheRest() throws {
         let good = UUID(), bad = UUID(), deleted = UUID()
         func mood(_ id: UUID, creatorID: String) -> String {
-            #"{"kind": "upsert", "mood": {"id": "\#(id.uuidString)", "date": 1, "modifiedAt": 2, "level": 3, "note": "n", "creatorID": \#(creatorID), "version": 4}}"#
+            #"{"kind": "upsert", "mood": {"id": "\#(id.uuidString)", "date": 1, "stamps": {"date": "2.0@laptop", "level": "2.0@laptop", "note": "2.0@laptop"}, "level": 3, "note": "n", "creatorID": \#(creatorID), "version": 4}}"#
         }
         let page = """
             {"changes": [\(mood(good, creatorID: #""laptop""#)), \(mood(bad, creatorID: #""""#)),
                          {"kind": "delete", "id": "\(deleted.uuidString)"}, {"kind": "delete", "id": "nope"}],
-             "token": "t", "more": false}
+             "token": "t", "more": false, "serverTime": 1795000000000}
             """
         let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(page.utf8))
         #expect(decoded.changes.map(\.id) == [good, deleted])

@@ -133,7 +133,8 @@ public final class InMemoryRemote: MoodRemote {
         }
         let result = try await storageCall { try await storage.upsert(moods, in: account) }
         try end()
-        return try overTheWire(UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token(result.latestSequence)))
+        return try overTheWire(UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token(result.latestSequence),
+            serverTime: Date().millisecondsSince1970))
     }
 
     public func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse {
@@ -152,7 +153,8 @@ public final class InMemoryRemote: MoodRemote {
         }
         let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
         guard since <= page.latestSequence else { throw .tokenExpired }
-        return try overTheWire(ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more))
+        return try overTheWire(ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
+            serverTime: Date().millisecondsSince1970))
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)

@@ -1,0 +1,34 @@
+import Hummingbird
+import HTTPTypes
+import SyncProtocol
+
+/// Negotiates ``SyncProtocolVersion`` on every request but the health check: the answer names
+/// the version this server speaks, and a request of another version is refused before anything
+/// is read or written (before the token is even checked), in words that say which side to update.
+///
+/// The refusal is a 503 with `Retry-After`: the one answer a protocol 1 client (which sends no
+/// version) shows in words and retries later without marking any mood failed, so that nothing it
+/// holds is lost or merged wrongly until it is updated. Clients from version 2 on recognise the
+/// code (``SyncProtocolVersion/mismatchCode``) and stop syncing with the message.
+struct ProtocolVersionMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path != SyncEndpoint.health else { return try await next(request, context) }
+        let spoken = SyncProtocolVersion.spoken(byHeader: request.headers[Self.header])
+        guard spoken == SyncProtocolVersion.current else { throw ServerError.protocolMismatch(spoken: spoken) }
+        var response = try await next(request, context)
+        response.headers[Self.header] = String(SyncProtocolVersion.current)
+        return response
+    }
+
+    static var header: HTTPField.Name { HTTPField.Name(SyncProtocolVersion.header)! }
+}
+
+extension ServerError {
+    /// A request of a protocol version this server does not speak (`nil`: not a number).
+    static func protocolMismatch(spoken: Int?) -> Self {
+        Self(
+            status: .serviceUnavailable, code: SyncProtocolVersion.mismatchCode,
+            message: SyncProtocolVersion.mismatch(server: SyncProtocolVersion.current, device: spoken),
+            headers: [.retryAfter: "3600", ProtocolVersionMiddleware<MoodRequestContext>.header: String(SyncProtocolVersion.current)])
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import SyncProtocol
+import Testing
+
+/// Every request says which protocol version it speaks; one of another version is refused in
+/// words naming the side to update, before anything is read or written.
+@Suite(.timeLimit(.minutes(1))) struct ProtocolNegotiationTests {
+    /// What a protocol 1 client sent: no version header, a mood without stamps.
+    static let protocol1Upload = #"""
+        {"moods": [{"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "modifiedAt": 1795000000000, "level": 3, "creatorID": "x"}]}
+        """#
+
+    @Test(arguments: [(HTTPRequest.Method.post, SyncEndpoint.moods), (.get, SyncEndpoint.changes), (.get, SyncEndpoint.account)])
+    func aClientOfAnOlderVersionIsToldToUpdateItselfAndNothingIsWritten(method: HTTPRequest.Method, path: String) async throws {
+        try await LiveServer.run(.sqlite) { server in
+            var old = server.alice()
+            old.protocolVersion = nil
+            let response = try await old.raw(method, path, body: method == .post ? Self.protocol1Upload : nil)
+            #expect(response.status == .serviceUnavailable, "the one answer a protocol 1 client shows in words and retries later")
+            let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
+            #expect(error.error == SyncProtocolVersion.mismatchCode)
+            #expect(error.message == "the server speaks moodtui sync protocol 2 and this device protocol 1: update moodtui on this device")
+            #expect(try await server.alice().changes().changes.isEmpty)
+        }
+    }
+
+    @Test func aClientOfANewerVersionIsToldToUpdateTheServer() async throws {
+        try await LiveServer.run(.inMemory) { server in
+            var newer = server.alice()
+            newer.protocolVersion = SyncProtocolVersion.current + 1
+            let response = try await newer.raw(.get, SyncEndpoint.changes)
+            let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
+            #expect(error.message == "the server speaks moodtui sync protocol 2 and this device protocol 3: update moodtui serve on the server")
+        }
+    }
+
+    @Test func aPushSocketOfAnOlderClientIsRefusedAndAnswersCarryTheVersion() async throws {
+        try await LiveServer.run(.inMemory) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(WebSocketHandshake.request(token: server.aliceToken).replacingOccurrences(of: SyncProtocolVersion.headerLine + "\r\n", with: ""))
+            #expect(await connection.waitUntilClosed())
+            let response = try #require(RawResponse(connection.bytes))
+            #expect(response.status == 503)
+            #expect(response.error?.error == SyncProtocolVersion.mismatchCode)
+            #expect(response.headers[SyncProtocolVersion.header.lowercased()] == "2")
+            #expect(response.headers["retry-after"] != nil)
+        }
+    }
+}
