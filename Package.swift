@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "MoodServerTests",
             dependencies: [
-                "MoodServer", "SyncProtocol", "MoodKit", "moodtui", "AppTesting", "JournalTesting",
+                "MoodServer", "SyncProtocol", "MoodKit", "moodtui", "AppTesting", "JournalTesting", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

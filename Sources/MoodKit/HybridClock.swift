@@ -32,9 +32,18 @@ public struct HybridClock: Hashable, Sendable {
         return next
     }
 
-    /// Moves the clock past `seen`, a reading another device made: every later change here will
-    /// be stamped after it.
-    public mutating func observe(_ seen: HybridTimestamp) {
+    /// How far ahead of this device's wall clock a reading from elsewhere may be and still move
+    /// the clock: a day. A reading further ahead comes from a clock that is badly wrong (or a
+    /// hostile one, such as the last millisecond of 9999): following it would pin this clock
+    /// there, and every device that syncs with this one, for good.
+    public static let maximumLeadMilliseconds: Int64 = 86_400_000
+
+    /// Moves the clock past `seen`, a reading another device made, so that every later change
+    /// here is stamped after it — unless `seen` is more than ``maximumLeadMilliseconds`` ahead
+    /// of the wall time `wallMilliseconds`, when it is left unseen.
+    public mutating func observe(_ seen: HybridTimestamp, wallMilliseconds: Int64) {
+        let (bound, overflow) = wallMilliseconds.addingReportingOverflow(Self.maximumLeadMilliseconds)
+        guard seen.wallMilliseconds <= (overflow ? .max : bound) else { return }
         if latest.map({ seen > $0 }) ?? true { latest = seen }
     }
 }

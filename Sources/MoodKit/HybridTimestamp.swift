@@ -20,6 +20,18 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, LosslessStringCon
         self.device = device
     }
 
+    /// Equal when wall time, counter and the device id's UTF-8 bytes are: the same bytes the order
+    /// compares (Swift's string equality would take two spellings of `é` for one device).
+    public static func == (a: HybridTimestamp, b: HybridTimestamp) -> Bool {
+        a.wallMilliseconds == b.wallMilliseconds && a.counter == b.counter && a.device.utf8.elementsEqual(b.device.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(wallMilliseconds)
+        hasher.combine(counter)
+        device.utf8.forEach { hasher.combine($0) }
+    }
+
     /// Compares by wall time, counter, then the device id's UTF-8 bytes, so that the order does
     /// not depend on any platform's idea of string order.
     public static func < (a: HybridTimestamp, b: HybridTimestamp) -> Bool {

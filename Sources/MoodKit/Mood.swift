@@ -52,13 +52,10 @@ public struct Mood: Identifiable, Hashable, Sendable {
 
     /// Level, note and date with their stamps: what a merge with another device's copy works on.
     public var fields: MoodFields {
-        get {
-            MoodFields(
-                level: Stamped(level, at: stamps.level), note: Stamped(note, at: stamps.note), date: Stamped(date, at: stamps.date))
-        }
+        get { MoodFields(level: level, note: note, date: date, stamps: stamps) }
         set {
             (level, note, date) = (newValue.level.value, newValue.note.value, newValue.date.value.roundedToMilliseconds)
-            stamps = MoodStamps(level: newValue.level.stamp, note: newValue.note.stamp, date: newValue.date.stamp)
+            stamps = newValue.stamps
         }
     }
 }

@@ -17,11 +17,16 @@ public struct MoodFields: Hashable, Sendable {
         self.date = date
     }
 
+    /// The fields of these values, each with its stamp in `stamps`.
+    public init(level: MoodLevel, note: String, date: Date, stamps: MoodStamps) {
+        self.init(level: Stamped(level, at: stamps.level), note: Stamped(note, at: stamps.note), date: Stamped(date, at: stamps.date))
+    }
+
     /// Every field at its later change.
     public func merged(with other: MoodFields) -> MoodFields {
         MoodFields(level: level.merged(with: other.level), note: note.merged(with: other.note), date: date.merged(with: other.date))
     }
 
-    /// The latest stamp of any field: how far a device that saw these fields has seen.
-    public var latestStamp: HybridTimestamp { max(level.stamp, note.stamp, date.stamp) }
+    /// Each field's stamp.
+    public var stamps: MoodStamps { MoodStamps(level: level.stamp, note: note.stamp, date: date.stamp) }
 }

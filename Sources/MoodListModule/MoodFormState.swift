@@ -13,9 +13,17 @@ public struct MoodFormState: Hashable, Sendable {
     public private(set) var note: TextFieldState
     /// The date as text: "now" for a new mood, the mood's date to the minute when editing.
     public private(set) var date: TextFieldState
-    /// The text first shown for the edited mood's date: while the text is untouched the date is
-    /// kept exactly (seconds and milliseconds included).
-    private let originalDateText: String?
+    /// What the edited mood held when the form opened (`nil` for a new mood). A field left as it
+    /// was is not saved: it must not undo another device's change of it that arrived while the
+    /// form was open, and an untouched date keeps its seconds and milliseconds.
+    private let original: Original?
+
+    private struct Original: Hashable, Sendable {
+        var level: MoodLevel
+        var note: String
+        /// The text first shown for the date.
+        var dateText: String
+    }
     /// Why the last save was refused, or that a paste was cut at the limit.
     public var error: String?
 
@@ -31,7 +39,7 @@ public struct MoodFormState: Hashable, Sendable {
         self.note = TextFieldState(note, limit: MoodNote.maximumLength)
         let dateText = date.map(dateInput.text(for:)) ?? "now"
         self.date = TextFieldState(dateText)
-        originalDateText = date == nil ? nil : dateText
+        original = editing == nil ? nil : Original(level: level, note: note, dateText: dateText)
     }
 
     /// Moves the level up (better) or down, stopping at the ends.
@@ -53,11 +61,17 @@ public struct MoodFormState: Hashable, Sendable {
         }
     }
 
+    /// The level to save: `nil` when editing and it is as the form opened with.
+    public var chosenLevel: MoodLevel? { original?.level == level ? nil : level }
+
+    /// The note to save: `nil` when editing and it is as the form opened with.
+    public var chosenNote: String? { original?.note == note.text ? nil : note.text }
+
     /// The date the form names, read at `now`: `nil` when editing and the date text is as it
     /// was shown (the mood keeps its exact date).
     /// - Throws: ``MoodKit/MoodValidationError/invalidDate(_:)`` in words.
     public func chosenDate(now: Date, input: MoodDateInput) throws(MoodValidationError) -> Date? {
-        if let originalDateText, originalDateText == date.text { return nil }
+        if let original, original.dateText == date.text { return nil }
         return try input.date(from: date.text, now: now)
     }
 

@@ -50,8 +50,8 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         return try write { try $0.add(entry).id }
     }
 
-    public func edit(_ id: Mood.ID, level: MoodLevel, note: String, date: Date?) throws(MoodListError) {
-        let note = try Self.words { try MoodNote.normalized(note) }
+    public func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?) throws(MoodListError) {
+        let note = try note.map { note throws(MoodListError) in try Self.words { try MoodNote.normalized(note) } }
         let date = try date.map { date throws(MoodListError) in try Self.words { try MoodDateRange.validated(date, field: .date) } }
         try write { try $0.edit(id, level: level, note: note, date: date) }
     }

@@ -17,8 +17,8 @@ public protocol MoodListInteractorInput: AnyObject {
     func filter(noteContains text: String?) throws(MoodListError)
     /// Saves a new mood felt at `date` and returns its id.
     func add(level: MoodLevel, note: String, date: Date) throws(MoodListError) -> Mood.ID
-    /// Changes a mood; a `nil` date keeps the mood's own.
-    func edit(_ id: Mood.ID, level: MoodLevel, note: String, date: Date?) throws(MoodListError)
+    /// Changes the fields given of a mood; a `nil` field keeps the mood's own.
+    func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?) throws(MoodListError)
     /// Marks a mood for deletion: it leaves the list at once and can be brought back with
     /// ``undoDelete(_:)`` for ``undoWindow``.
     func delete(_ id: Mood.ID) throws(MoodListError)

@@ -117,7 +117,7 @@ extension MoodListPresenter {
         do {
             let date = try form.chosenDate(now: now(), input: dateInput)
             if let id = form.editing {
-                try interactor.edit(id, level: form.level, note: form.note.text, date: date)
+                try interactor.edit(id, level: form.chosenLevel, note: form.chosenNote, date: date)
                 if let index = interactor.index(of: id) { select(index) }
             } else {
                 let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now())

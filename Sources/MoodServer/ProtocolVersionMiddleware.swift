@@ -2,9 +2,11 @@ import Hummingbird
 import HTTPTypes
 import SyncProtocol
 
-/// Negotiates ``SyncProtocolVersion`` on every request but the health check: the answer names
-/// the version this server speaks, and a request of another version is refused before anything
-/// is read or written (before the token is even checked), in words that say which side to update.
+/// Negotiates ``SyncProtocolVersion`` on every request but the health check: every answer, an
+/// error as much as a success, names the version this server speaks, and a request of another
+/// version is refused before anything is read or written (before the token is even checked), in
+/// words that say which side to update. It sits outside ``JSONErrorMiddleware``, whose errors it
+/// sees already translated.
 ///
 /// The refusal is a 503 with `Retry-After`: the one answer a protocol 1 client (which sends no
 /// version) shows in words and retries later without marking any mood failed, so that nothing it
@@ -14,10 +16,15 @@ struct ProtocolVersionMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path != SyncEndpoint.health else { return try await next(request, context) }
         let spoken = SyncProtocolVersion.spoken(byHeader: request.headers[Self.header])
-        guard spoken == SyncProtocolVersion.current else { throw ServerError.protocolMismatch(spoken: spoken) }
-        var response = try await next(request, context)
-        response.headers[Self.header] = String(SyncProtocolVersion.current)
-        return response
+        do {
+            guard spoken == SyncProtocolVersion.current else { throw ServerError.protocolMismatch(spoken: spoken) }
+            var response = try await next(request, context)
+            response.headers[Self.header] = String(SyncProtocolVersion.current)
+            return response
+        } catch var error as ServerError {  // every error is one by now (JSONErrorMiddleware)
+            error.headers[Self.header] = String(SyncProtocolVersion.current)
+            throw error
+        }
     }
 
     static var header: HTTPField.Name { HTTPField.Name(SyncProtocolVersion.header)! }
@@ -29,6 +36,6 @@ extension ServerError {
         Self(
             status: .serviceUnavailable, code: SyncProtocolVersion.mismatchCode,
             message: SyncProtocolVersion.mismatch(server: SyncProtocolVersion.current, device: spoken),
-            headers: [.retryAfter: "3600", ProtocolVersionMiddleware<MoodRequestContext>.header: String(SyncProtocolVersion.current)])
+            headers: [.retryAfter: "3600"])
     }
 }

@@ -39,21 +39,23 @@ extension SQLiteMoodServerStorage {
     static let recordColumns = "id, date, level, note, creatorID, levelStamp, noteStamp, dateStamp, version, sequence"
 
     /// A record from a row selected with ``recordColumns``; a row without a level is a tombstone.
+    ///
+    /// A stamp that cannot be read (a mood an older server stored without checking, whose
+    /// creator id was empty) reads as the earliest stamp of the creator, and goes out as it is:
+    /// devices set such a mood aside in words, as any mood that breaks the rules, and the rest
+    /// of the account's feed is not held up by it.
     static func record(from row: Row) throws -> MoodRecord {
         let idText: String = row[0]
         guard let id = UUID(uuidString: idText) else { throw DatabaseError(message: "invalid mood id \(idText) in the store") }
         var content: MoodContent?
         if let date: Int64 = row[1], let raw: Int = row[2], let level = MoodLevel(rawValue: raw) {
-            func stamp(_ index: Int) throws -> HybridTimestamp {
-                let text: String? = row[index]
-                guard let stamp = text.flatMap(HybridTimestamp.init) else {
-                    throw DatabaseError(message: "invalid stamp \(text ?? "NULL") of mood \(idText) in the store")
-                }
-                return stamp
+            let creatorID: String = row[4] ?? ""
+            func stamp(_ index: Int) -> HybridTimestamp {
+                (row[index] as String?).flatMap(HybridTimestamp.init) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID)
             }
             content = MoodContent(
-                date: Date(millisecondsSince1970: date), level: level, note: row[3], creatorID: row[4],
-                stamps: MoodStamps(level: try stamp(5), note: try stamp(6), date: try stamp(7)))
+                date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
+                stamps: MoodStamps(level: stamp(5), note: stamp(6), date: stamp(7)))
         }
         return MoodRecord(id: id, content: content, version: row[8], sequence: row[9])
     }

@@ -23,8 +23,8 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     /// (no valid token, another path) is answered with the router's error (401, 404).
     func register(on router: Router<MoodRequestContext>) {
         router.add(middleware: DeclinedUpgradeMiddleware())
-        router.add(middleware: JSONErrorMiddleware(allowedMethods: [:]))
         router.add(middleware: ProtocolVersionMiddleware())
+        router.add(middleware: JSONErrorMiddleware(allowedMethods: [:]))
         router.group().add(middleware: BearerAuthMiddleware(storage: storage))
             .ws(RouterPath(SyncEndpoint.subscribe)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
                 guard let credential = context.requestContext.credential else { return }

@@ -13,8 +13,8 @@ public enum SyncServer {
     public static func makeRouter<Storage: MoodServerStorage>(storage: Storage, hub: PushHub) -> Router<MoodRequestContext> {
         let router = Router(context: MoodRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
         router.add(middleware: ProtocolVersionMiddleware())
+        router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
         SyncRoutes(storage: storage, hub: hub).register(on: router)
         return router
     }

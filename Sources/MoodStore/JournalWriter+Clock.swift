@@ -23,19 +23,25 @@ extension JournalWriter {
     /// made or saw, whatever the wall clock says.
     func clockReading() throws -> HybridTimestamp {
         var clock = HybridClock(device: try deviceID(), latest: try latestClockReading())
-        let skew = try snapshot.clockSkew()?.milliseconds ?? 0
-        let stamp = clock.stamp(wallMilliseconds: wallClock.now().millisecondsSince1970 &- skew)
+        let stamp = clock.stamp(wallMilliseconds: try correctedWallMilliseconds())
         try setSetting(.hybridClock, to: stamp.description)
         return stamp
     }
 
     /// Moves this device's clock past `seen`, a reading that came from another device: every
-    /// change made here from now on is stamped after it.
+    /// change made here from now on is stamped after it (unless `seen` is a day or more ahead:
+    /// ``HybridClock/observe(_:wallMilliseconds:)``).
     public func observe(_ seen: HybridTimestamp) throws {
         var clock = HybridClock(device: try deviceID(), latest: try latestClockReading())
         let before = clock.latest
-        clock.observe(seen)
+        clock.observe(seen, wallMilliseconds: try correctedWallMilliseconds())
         if let latest = clock.latest, latest != before { try setSetting(.hybridClock, to: latest.description) }
+    }
+
+    /// The wall clock corrected by the last measured skew: the server's time, as well as this
+    /// device can tell.
+    private func correctedWallMilliseconds() throws -> Int64 {
+        wallClock.now().millisecondsSince1970 &- (try snapshot.clockSkew()?.milliseconds ?? 0)
     }
 
     /// Keeps how far this device's clock is from the sync server's, measured from an answer of

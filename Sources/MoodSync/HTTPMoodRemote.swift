@@ -117,13 +117,15 @@ public struct HTTPMoodRemote: MoodRemote {
             throw .unreachable(Self.describe(error))
         }
         let data = Data(bytes.readableBytesView)
-        guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data) }
         // An answer is only read in the version this device speaks: one without the header comes
-        // from a server that predates the negotiation, whose moods carry no stamps.
+        // from a server that predates the negotiation, whose moods carry no stamps. Besides
+        // successes, that holds for the refusals that would mark moods failed; other failures
+        // (a 503 the connection layer makes, before any route) are sorted by status.
         let answered = SyncProtocolVersion.spoken(byHeader: serverVersion)
-        guard answered == SyncProtocolVersion.current else {
+        if answered != SyncProtocolVersion.current, (200..<300).contains(status) || [400, 413, 422].contains(status) {
             throw .protocolMismatch(SyncProtocolVersion.mismatch(server: answered, device: SyncProtocolVersion.current))
         }
+        guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data) }
         do { return try JSONDecoder().decode(Response.self, from: data) } catch {
             throw .incompatible("the answer to \(path) could not be read: \(error)")
         }

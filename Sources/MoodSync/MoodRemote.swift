@@ -2,7 +2,7 @@ import Foundation
 import MoodKit
 import SyncProtocol
 
-/// The sync server as the sync engine sees it: protocol v1's calls.
+/// The sync server as the sync engine sees it: the sync protocol's calls.
 ///
 /// Behind a protocol so that the processors can be tested against an in-memory server, with
 /// failures injected, and run against ``HTTPMoodRemote`` for real.
@@ -33,7 +33,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     case tokenExpired
     /// The server refused what this request carried (400, 413, 422): a mood it will never take.
     case rejected(String)
-    /// The answer makes no sense for protocol v1 (404, 405, an unreadable body): a wrong URL or
+    /// The answer makes no sense for the protocol (404, 405, an unreadable body): a wrong URL or
     /// not a moodtui server. Nothing works until the configuration changes.
     case incompatible(String)
     /// The server speaks another ``SyncProtocolVersion``: nothing syncs until one side is

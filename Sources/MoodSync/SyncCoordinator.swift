@@ -251,7 +251,9 @@ public actor SyncCoordinator {
             schedule(at: Date().addingTimeInterval(delay.timeInterval))
         case RemoteError.unauthorized:
             stop("\(error); log in again with `moodtui login`, then restart moodtui")
-        case RemoteError.incompatible, RemoteError.protocolMismatch, is SyncStopped:
+        case RemoteError.protocolMismatch:
+            stop("\(error); then restart moodtui")
+        case RemoteError.incompatible, is SyncStopped:
             stop("\(error)")
         default:  // a refused request, or the journal could not be read or written
             logger.error("sync request failed", metadata: ["error": "\(error)"])

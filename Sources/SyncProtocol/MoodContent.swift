@@ -41,9 +41,7 @@ public struct MoodContent: Hashable, Sendable {
     }
 
     /// Level, note and date with their stamps, to merge with a device's copy.
-    public var fields: MoodFields {
-        MoodFields(level: Stamped(level, at: stamps.level), note: Stamped(note, at: stamps.note), date: Stamped(date, at: stamps.date))
-    }
+    public var fields: MoodFields { MoodFields(level: level, note: note, date: date, stamps: stamps) }
 }
 
 extension MoodContent: Codable {

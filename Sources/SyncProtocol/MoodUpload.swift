@@ -4,8 +4,8 @@ import Foundation
 /// last saw.
 ///
 /// ```json
-/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "modifiedAt": 1795000000000,
-///  "level": 4, "note": "good run", "creatorID": "laptop-7f3a", "baseVersion": 12}
+/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "level": 4, "note": "good run",
+///  "creatorID": "laptop-7f3a", "stamps": {…}, "baseVersion": 12}
 /// ```
 public struct MoodUpload: Hashable, Sendable, Identifiable {
     /// The id the creating device gave the mood; the idempotency key.

@@ -1,4 +1,4 @@
-/// The limits of protocol v1, shared so that a client can stay inside them.
+/// The limits of the sync protocol, shared so that a client can stay inside them.
 public enum SyncLimits {
     /// The most moods one `POST /v1/moods` may carry; more is a 413 `too_many_moods`.
     public static let maximumUploadBatch = 500

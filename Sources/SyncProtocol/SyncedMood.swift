@@ -3,8 +3,8 @@ import Foundation
 /// A mood as the server holds it: id, content and the version the server gave it.
 ///
 /// ```json
-/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "modifiedAt": 1795000000000,
-///  "level": 4, "note": "good run", "creatorID": "laptop-7f3a", "version": 12}
+/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "level": 4, "note": "good run",
+///  "creatorID": "laptop-7f3a", "stamps": {…}, "version": 12}
 /// ```
 public struct SyncedMood: Hashable, Sendable, Identifiable {
     /// The id the creating device gave the mood.

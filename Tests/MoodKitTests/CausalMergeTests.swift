@@ -18,7 +18,7 @@ import Testing
         let first = clock.stamp(wallMilliseconds: 10 * Self.hour)
         let afterStepBack = clock.stamp(wallMilliseconds: 9 * Self.hour)
         #expect(afterStepBack > first, "the wall clock stepped back an hour")
-        clock.observe(Self.stamp(11 * Self.hour, 4, "laptop"))
+        clock.observe(Self.stamp(11 * Self.hour, 4, "laptop"), wallMilliseconds: 9 * Self.hour)
         let afterSeeing = clock.stamp(wallMilliseconds: 9 * Self.hour)
         #expect(afterSeeing > Self.stamp(11 * Self.hour, 4, "laptop"))
         #expect(afterSeeing == Self.stamp(11 * Self.hour, 5, "phone"))
@@ -35,6 +35,26 @@ import Testing
         }
     }
 
+    /// Review of #13: one stamp from the last millisecond of 9999 pinned every clock that saw it
+    /// there for good.
+    @Test func aReadingMoreThanADayAheadIsNotFollowed() {
+        var clock = HybridClock(device: "phone")
+        let now = 1_795_341_600_000 as Int64
+        clock.observe(Self.stamp(253_402_300_799_999, .max, "hostile"), wallMilliseconds: now)
+        clock.observe(Self.stamp(now + HybridClock.maximumLeadMilliseconds + 1, 0, "broken"), wallMilliseconds: now)
+        #expect(clock.latest == nil)
+        clock.observe(Self.stamp(now + HybridClock.maximumLeadMilliseconds, 0, "fast"), wallMilliseconds: now)
+        #expect(clock.stamp(wallMilliseconds: now) == Self.stamp(now + HybridClock.maximumLeadMilliseconds, 1, "phone"))
+        clock.observe(Self.stamp(.max, 0, "overflow"), wallMilliseconds: .max)
+        #expect(clock.latest?.device == "overflow", "no trap at the edge of Int64")
+    }
+
+    @Test func devicesSpeltWithOtherBytesAreOtherDevicesInOrderAndEquality() {
+        let composed = Self.stamp(1, 0, "caf\u{E9}"), decomposed = Self.stamp(1, 0, "cafe\u{301}")
+        #expect(composed != decomposed)
+        #expect((composed < decomposed) != (decomposed < composed))
+    }
+
     @Test func aCounterAtItsLimitMovesTheWallTimeOn() {
         var clock = HybridClock(device: "d", latest: Self.stamp(5, .max, "d"))
         #expect(clock.stamp(wallMilliseconds: 5) == Self.stamp(6, 0, "d"))
@@ -46,7 +66,7 @@ import Testing
         var laptop = HybridClock(device: "laptop"), phone = HybridClock(device: "phone")
         let now = 100 * Self.hour
         let laptopEdit = Stamped(MoodLevel.bad, at: laptop.stamp(wallMilliseconds: now + Self.hour))
-        phone.observe(laptopEdit.stamp)
+        phone.observe(laptopEdit.stamp, wallMilliseconds: now - Self.hour)
         let phoneEdit = Stamped(MoodLevel.great, at: phone.stamp(wallMilliseconds: now - Self.hour))
         #expect(laptopEdit.merged(with: phoneEdit).value == .great)
         #expect(phoneEdit.merged(with: laptopEdit).value == .great)
@@ -124,7 +144,7 @@ import Testing
                 case 5..<9:
                     let from = devices[Int.random(in: devices.indices, using: &random)]
                     devices[index].fields = devices[index].fields.merged(with: from.fields)
-                    devices[index].clock.observe(from.fields.latestStamp)
+                    devices[index].clock.observe(from.fields.stamps.latest, wallMilliseconds: trueTime + devices[index].skew)
                     devices[index].seen.formUnion(from.seen)
                 default:
                     devices[index].skew -= Self.hour  // the wall clock steps back an hour

@@ -115,6 +115,20 @@ import Testing
         #expect(mood.date == date, "seconds and milliseconds kept")
     }
 
+    /// Review of #13: the form saved every field, so a note another device changed while the form
+    /// was open was set back to the text the form opened with, stamped as the newest change.
+    @Test func savingAFormSavesOnlyTheFieldsThePersonChanged() throws {
+        let mood = try journal.add(.meh, note: "walk in teh park", at: 1_772_699_400_000)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.editSelected)
+        try journal.store.write(origin: .sync) { try $0.edit(mood.id, note: "walk in the park") }  // from the phone
+        presenter.handle(.stepLevel(by: 2))
+        presenter.handle(.submit)
+        let saved = try #require(try journal.store.read { try $0.mood(id: mood.id) })
+        #expect(saved.level == .great)
+        #expect(saved.note == "walk in the park")
+    }
+
     @Test func theDetailViewShowsTheWholeMoodAndFollowsItsChanges() throws {
         let mood = try journal.add(.great, note: "line one\nline two", at: 1_772_699_400_000)
         view.boxLines = 1

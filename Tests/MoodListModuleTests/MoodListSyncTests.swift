@@ -89,5 +89,10 @@ import Testing
         interactor.syncStatusDidChange(SyncStatus(state: .error("the server refused the token")))
         #expect(view.model.header.status == "sync error: the server refused the token")
         #expect(presenter.nextTimedChange == nil)
+
+        interactor.syncStatusDidChange(SyncStatus(state: .synced, clockSkew: ClockSkew(milliseconds: 3_601_234)))
+        #expect(view.model.header.status == "synced · clock 1 h ahead of the server")
+        interactor.syncStatusDidChange(SyncStatus(state: .synced, clockSkew: ClockSkew(milliseconds: -59_999)))
+        #expect(view.model.header.status == "synced", "under a minute is not worth a word")
     }
 }

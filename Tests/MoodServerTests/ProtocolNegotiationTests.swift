@@ -47,4 +47,21 @@ import Testing
             #expect(response.headers["retry-after"] != nil)
         }
     }
+
+    @Test func anErrorAnswerSaysTheVersionAsASuccessDoes() async throws {
+        try await LiveServer.run(.inMemory) { server in
+            for request in [
+                "GET \(SyncEndpoint.changes) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(SyncProtocolVersion.headerLine)\r\nConnection: close\r\n\r\n",
+                "GET \(SyncEndpoint.account) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(server.aliceToken)\r\n"
+                    + "\(SyncProtocolVersion.headerLine)\r\nConnection: close\r\n\r\n",
+            ] {
+                let connection = try RawConnection(port: server.port)
+                try connection.send(request)
+                #expect(await connection.waitUntilClosed())
+                let response = try #require(RawResponse(connection.bytes))
+                #expect([401, 200].contains(response.status), "\(response)")
+                #expect(response.headers[SyncProtocolVersion.header.lowercased()] == "2", "\(response)")
+            }
+        }
+    }
 }

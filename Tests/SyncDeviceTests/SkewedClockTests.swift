@@ -22,6 +22,10 @@ import Testing
         // Each measures its clock against the server's on its first exchange.
         try await ahead.syncOnce()
         try await behind.syncOnce()
+        for (device, offset) in [(ahead, Int64(3_600_000)), (behind, -3_600_000)] {
+            let skew = try #require(try await device.store.read { try $0.clockSkew() })
+            #expect(abs(skew.milliseconds - offset) < 10_000, "measured \(skew)")
+        }
         let mood = try ahead.add("written on the laptop")
         try await ahead.syncOnce()
         try await behind.syncOnce()
