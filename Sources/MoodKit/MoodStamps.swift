@@ -19,3 +19,38 @@ public struct MoodStamps: Hashable, Sendable {
     /// The latest of the three: how far a device that holds these fields has seen.
     public var latest: HybridTimestamp { max(level, note, date) }
 }
+
+extension MoodStamps {
+    /// The stamps as the journal and the server store them, in one short text: most moods had
+    /// every field set by one change of their creator, and three full stamps per row doubled a
+    /// row's size (and the time to write it).
+    ///
+    /// One stamp when the three are equal, else level, note and date joined by line feeds (which
+    /// no device id holds); a stamp of the creator leaves its device out: `1795341600000.0`.
+    public func storedText(creatorID: String) -> String {
+        func text(_ stamp: HybridTimestamp) -> String {
+            stamp.device.utf8.elementsEqual(creatorID.utf8)
+                ? String(stamp.wallMilliseconds) + "." + String(stamp.counter) : stamp.description
+        }
+        if level == note && note == date { return text(level) }
+        return text(level) + "\n" + text(note) + "\n" + text(date)
+    }
+
+    /// Reads ``storedText(creatorID:)``; `nil` for anything else.
+    public init?(storedText: String, creatorID: String) {
+        func stamp(_ text: Substring) -> HybridTimestamp? {
+            HybridTimestamp(text.contains("@") ? String(text) : text + "@" + creatorID)
+        }
+        let parts = storedText.split(separator: "\n", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            guard let all = stamp(parts[0]) else { return nil }
+            self.init(all: all)
+        case 3:
+            guard let level = stamp(parts[0]), let note = stamp(parts[1]), let date = stamp(parts[2]) else { return nil }
+            self.init(level: level, note: note, date: date)
+        default:
+            return nil
+        }
+    }
+}

@@ -24,19 +24,18 @@ extension SQLiteMoodServerStorage {
     static func store(_ db: Database, _ account: Account, _ record: MoodRecord) throws {
         let content = record.content
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, levelStamp, noteStamp, dateStamp, version, sequence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, version, sequence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(
             arguments: [
                 account.id, record.id.uuidString, content?.date.millisecondsSince1970, content?.level.rawValue, content?.note,
-                content?.creatorID, content?.stamps.level.description, content?.stamps.note.description,
-                content?.stamps.date.description, record.version, record.sequence,
+                content?.creatorID, content.map { $0.stamps.storedText(creatorID: $0.creatorID) }, record.version, record.sequence,
             ])
     }
 
     /// The columns ``record(from:)`` reads, by position: a page of the change feed decodes a
     /// thousand rows, and a lookup by name costs more than the rest of the row.
-    static let recordColumns = "id, date, level, note, creatorID, levelStamp, noteStamp, dateStamp, version, sequence"
+    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence"
 
     /// A record from a row selected with ``recordColumns``; a row without a level is a tombstone.
     ///
@@ -50,13 +49,11 @@ extension SQLiteMoodServerStorage {
         var content: MoodContent?
         if let date: Int64 = row[1], let raw: Int = row[2], let level = MoodLevel(rawValue: raw) {
             let creatorID: String = row[4] ?? ""
-            func stamp(_ index: Int) -> HybridTimestamp {
-                (row[index] as String?).flatMap(HybridTimestamp.init) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID)
-            }
+            let stamps = (row[5] as String?).flatMap { MoodStamps(storedText: $0, creatorID: creatorID) }
             content = MoodContent(
                 date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
-                stamps: MoodStamps(level: stamp(5), note: stamp(6), date: stamp(7)))
+                stamps: stamps ?? MoodStamps(all: HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID)))
         }
-        return MoodRecord(id: id, content: content, version: row[8], sequence: row[9])
+        return MoodRecord(id: id, content: content, version: row[6], sequence: row[7])
     }
 }

@@ -64,15 +64,13 @@ enum ServerSchema {
                 """)
         }
         migrator.registerMigration("v4: field stamps") { db in
-            // Each field carries the stamp of its last change in place of the mood's one
-            // `modifiedAt`; a mood stored before gets, for every field, the stamp its creator
-            // would have made then, as the devices' journals do (tombstones keep no content).
+            // Each field carries the stamp of its last change (MoodStamps' stored text) in place
+            // of the mood's one `modifiedAt`; a mood stored before gets, for every field, the
+            // stamp its creator would have made then, as the devices' journals do (tombstones
+            // keep no content).
             try db.execute(sql: """
-                ALTER TABLE mood ADD COLUMN levelStamp TEXT;
-                ALTER TABLE mood ADD COLUMN noteStamp TEXT;
-                ALTER TABLE mood ADD COLUMN dateStamp TEXT;
-                UPDATE mood SET levelStamp = modifiedAt || '.0@' || creatorID WHERE level IS NOT NULL;
-                UPDATE mood SET noteStamp = levelStamp, dateStamp = levelStamp;
+                ALTER TABLE mood ADD COLUMN stamps TEXT;
+                UPDATE mood SET stamps = modifiedAt || '.0' WHERE level IS NOT NULL;
                 ALTER TABLE mood DROP COLUMN modifiedAt;
                 """)
         }

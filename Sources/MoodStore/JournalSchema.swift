@@ -102,19 +102,17 @@ enum JournalSchema {
         return migrator
     }
 
-    /// Each field gets the stamp of its last change (``MoodStamps``), in place of one
-    /// `modifiedAt` for the whole mood. A mood written before gets, for every field, the stamp
-    /// its creator would have made at `modifiedAt`; the device's clock starts past the latest
-    /// of them, so that every edit from now on is stamped after every change the journal holds.
+    /// Each field gets the stamp of its last change (``MoodStamps``, in its stored text), in place
+    /// of one `modifiedAt` for the whole mood. A mood written before gets, for every field, the
+    /// stamp its creator would have made at `modifiedAt` (`MODIFIEDAT.0`); the device's clock
+    /// starts past the latest of them, so that every edit from now on is stamped after every
+    /// change the journal holds.
     private static func migrateToFieldStamps(_ db: Database) throws {
         let latest = try Row.fetchOne(db, sql: "SELECT modifiedAt, creatorID FROM mood ORDER BY modifiedAt DESC LIMIT 1")
         try db.execute(sql: """
             DROP TRIGGER mood_logUpdate;
-            ALTER TABLE mood ADD COLUMN levelStamp TEXT NOT NULL DEFAULT '';
-            ALTER TABLE mood ADD COLUMN noteStamp TEXT NOT NULL DEFAULT '';
-            ALTER TABLE mood ADD COLUMN dateStamp TEXT NOT NULL DEFAULT '';
-            UPDATE mood SET levelStamp = modifiedAt || '.0@' || creatorID;
-            UPDATE mood SET noteStamp = levelStamp, dateStamp = levelStamp;
+            ALTER TABLE mood ADD COLUMN stamps TEXT NOT NULL DEFAULT '';
+            UPDATE mood SET stamps = modifiedAt || '.0';
             ALTER TABLE mood DROP COLUMN modifiedAt;
             \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL()))
             """)

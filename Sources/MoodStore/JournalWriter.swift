@@ -54,11 +54,9 @@ public struct JournalWriter {
             if let newDate { edited.fields.date = Stamped(newDate, at: stamp) }
         }
         try updateLiveMood(id, sql: """
-            level = ?, note = ?, date = ?, levelStamp = ?, noteStamp = ?, dateStamp = ?,
-            changedSinceUpload = 1, lastSyncError = NULL
+            level = ?, note = ?, date = ?, stamps = ?, changedSinceUpload = 1, lastSyncError = NULL
             """, arguments: [
-                edited.level.rawValue, edited.note, edited.date.millisecondsSince1970,
-                edited.stamps.level.description, edited.stamps.note.description, edited.stamps.date.description,
+                edited.level.rawValue, edited.note, edited.date.millisecondsSince1970, edited.stamps.storedText(creatorID: edited.creatorID),
             ])
     }
 

@@ -7,32 +7,30 @@ import MoodKit
 extension Mood {
     /// The columns read back, in the order ``init(row:)`` expects.
     static let selection = """
-        localID, id, date, level, note, creatorID, levelStamp, noteStamp, dateStamp, remoteIdentifier, remoteVersion,
+        localID, id, date, level, note, creatorID, stamps, remoteIdentifier, remoteVersion,
         changedSinceUpload, markedForRemoteDeletion, markedForDeletionDate, lastSyncError, changeCounter
         """
 
-    /// A mood from a row selected with ``selection``. A stamp that cannot be read (a journal
-    /// edited by hand) reads as the earliest possible one, so that any other change of the field
-    /// wins over it.
+    /// A mood from a row selected with ``selection``. Stamps that cannot be read (a journal
+    /// edited by hand) read as the earliest possible ones, so that any other change wins.
     init(row: Row) {
-        let markedDate: Int64? = row[13]
+        let markedDate: Int64? = row[11]
         let creatorID: String = row[5]
-        func stamp(_ index: Int) -> HybridTimestamp {
-            HybridTimestamp(row[index] as String) ?? HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID)
-        }
         self.init(
             id: row[1], date: Date(millisecondsSince1970: row[2]), level: MoodLevel(rawValue: row[3]) ?? .meh,
-            note: row[4], creatorID: creatorID, stamps: MoodStamps(level: stamp(6), note: stamp(7), date: stamp(8)),
+            note: row[4], creatorID: creatorID,
+            stamps: MoodStamps(storedText: row[6], creatorID: creatorID)
+                ?? MoodStamps(all: HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID)),
             sync: MoodSyncState(
-                remoteIdentifier: row[9], remoteVersion: row[10], changedSinceUpload: row[11],
-                markedForRemoteDeletion: row[12], markedForDeletionDate: markedDate.map(Date.init(millisecondsSince1970:)),
-                lastError: row[14], changeCounter: row[15]))
+                remoteIdentifier: row[7], remoteVersion: row[8], changedSinceUpload: row[9],
+                markedForRemoteDeletion: row[10], markedForDeletionDate: markedDate.map(Date.init(millisecondsSince1970:)),
+                lastError: row[12], changeCounter: row[13]))
     }
 
     /// Every stored column but `localID` and `changeCounter` (which only a person's writes move),
     /// in the order of ``storedValues``: `id` first.
     static let storedColumns = [
-        "id", "date", "level", "note", "creatorID", "levelStamp", "noteStamp", "dateStamp", "remoteIdentifier", "remoteVersion",
+        "id", "date", "level", "note", "creatorID", "stamps", "remoteIdentifier", "remoteVersion",
         "changedSinceUpload", "markedForRemoteDeletion", "markedForDeletionDate", "lastSyncError",
     ]
 
@@ -57,8 +55,7 @@ extension Mood {
 
     private var valuesAfterID: [(any DatabaseValueConvertible)?] {
         [
-            date.millisecondsSince1970, level.rawValue, note, creatorID,
-            stamps.level.description, stamps.note.description, stamps.date.description,
+            date.millisecondsSince1970, level.rawValue, note, creatorID, stamps.storedText(creatorID: creatorID),
             sync.remoteIdentifier, sync.remoteVersion, sync.changedSinceUpload, sync.markedForRemoteDeletion,
             sync.markedForDeletionDate?.millisecondsSince1970, sync.lastError,
         ]

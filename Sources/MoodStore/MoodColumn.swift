@@ -16,7 +16,7 @@ public struct MoodColumn: OptionSet, Hashable, Sendable {
         (.date, ["date"]),
         (.level, ["level"]),
         (.note, ["note"]),
-        (.stamps, ["levelStamp", "noteStamp", "dateStamp"]),
+        (.stamps, ["stamps"]),
         (.syncState, [
             "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion",
             "markedForDeletionDate", "lastSyncError",
