@@ -38,7 +38,8 @@ public struct Mood: Identifiable, Hashable, Sendable {
     }
 
     /// A mood whose fields were all set at once by its creator, at `modifiedAt` by the creator's
-    /// wall clock: how a mood written before fields carried stamps of their own is read.
+    /// wall clock (counter 0): what a mood written before fields carried stamps migrates to, and
+    /// a short way to make one for tests and the benchmark.
     public init(
         id: ID, date: Date, level: MoodLevel, note: String, creatorID: String, modifiedAt: Date,
         sync: MoodSyncState = MoodSyncState()
