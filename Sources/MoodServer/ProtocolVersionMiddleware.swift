@@ -15,19 +15,22 @@ import SyncProtocol
 struct ProtocolVersionMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path != SyncEndpoint.health else { return try await next(request, context) }
-        let spoken = SyncProtocolVersion.spoken(byHeader: request.headers[Self.header])
+        let spoken = SyncProtocolVersion.spoken(byHeader: request.headers[.syncProtocolVersion])
         do {
             guard spoken == SyncProtocolVersion.current else { throw ServerError.protocolMismatch(spoken: spoken) }
             var response = try await next(request, context)
-            response.headers[Self.header] = String(SyncProtocolVersion.current)
+            response.headers[.syncProtocolVersion] = String(SyncProtocolVersion.current)
             return response
         } catch var error as ServerError {  // every error is one by now (JSONErrorMiddleware)
-            error.headers[Self.header] = String(SyncProtocolVersion.current)
+            error.headers[.syncProtocolVersion] = String(SyncProtocolVersion.current)
             throw error
         }
     }
+}
 
-    static var header: HTTPField.Name { HTTPField.Name(SyncProtocolVersion.header)! }
+extension HTTPField.Name {
+    /// ``SyncProtocolVersion/header``, made once.
+    static let syncProtocolVersion = HTTPField.Name(SyncProtocolVersion.header)!
 }
 
 extension ServerError {

@@ -52,7 +52,7 @@ extension SQLiteMoodServerStorage {
             let stamps = (row[5] as String?).flatMap { MoodStamps(storedText: $0, creatorID: creatorID) }
             content = MoodContent(
                 date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
-                stamps: stamps ?? MoodStamps(all: HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID)))
+                stamps: stamps ?? .earliest(of: creatorID))
         }
         return MoodRecord(id: id, content: content, version: row[6], sequence: row[7])
     }

@@ -20,7 +20,7 @@ extension Mood {
             id: row[1], date: Date(millisecondsSince1970: row[2]), level: MoodLevel(rawValue: row[3]) ?? .meh,
             note: row[4], creatorID: creatorID,
             stamps: MoodStamps(storedText: row[6], creatorID: creatorID)
-                ?? MoodStamps(all: HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID)),
+                ?? .earliest(of: creatorID),
             sync: MoodSyncState(
                 remoteIdentifier: row[7], remoteVersion: row[8], changedSinceUpload: row[9],
                 markedForRemoteDeletion: row[10], markedForDeletionDate: markedDate.map(Date.init(millisecondsSince1970:)),
