@@ -19,6 +19,8 @@ public struct Mood: Identifiable, Hashable, Sendable {
     /// When each of level, note and date last changed, by the clock of the device that changed
     /// it: what sync merges by (``fields``).
     public var stamps: MoodStamps
+    /// What the person did around it; merged as a set (see ``ActivitySet``).
+    public var activities: ActivitySet
     /// Where the mood stands with the sync server.
     public var sync: MoodSyncState
 
@@ -26,7 +28,7 @@ public struct Mood: Identifiable, Hashable, Sendable {
     /// (`JournalWriter.add(_:)`), which stamps it with the device's clock.
     public init(
         id: ID, date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps,
-        sync: MoodSyncState = MoodSyncState()
+        activities: ActivitySet = ActivitySet(), sync: MoodSyncState = MoodSyncState()
     ) {
         self.id = id
         self.date = date.roundedToMilliseconds
@@ -34,6 +36,7 @@ public struct Mood: Identifiable, Hashable, Sendable {
         self.note = note
         self.creatorID = creatorID
         self.stamps = stamps
+        self.activities = activities
         self.sync = sync
     }
 
@@ -42,21 +45,25 @@ public struct Mood: Identifiable, Hashable, Sendable {
     /// a short way to make one for tests and the benchmark.
     public init(
         id: ID, date: Date, level: MoodLevel, note: String, creatorID: String, modifiedAt: Date,
-        sync: MoodSyncState = MoodSyncState()
+        activities: [ActivityName] = [], sync: MoodSyncState = MoodSyncState()
     ) {
         let stamp = HybridTimestamp(wallMilliseconds: modifiedAt.millisecondsSince1970, counter: 0, device: creatorID)
-        self.init(id: id, date: date, level: level, note: note, creatorID: creatorID, stamps: MoodStamps(all: stamp), sync: sync)
+        self.init(
+            id: id, date: date, level: level, note: note, creatorID: creatorID, stamps: MoodStamps(all: stamp),
+            activities: ActivitySet(adding: activities, at: stamp), sync: sync)
     }
 
     /// When a person last changed the mood, on whichever device: the wall time of its latest stamp.
-    public var modifiedAt: Date { Date(millisecondsSince1970: stamps.latest.wallMilliseconds) }
+    public var modifiedAt: Date { Date(millisecondsSince1970: fields.latestStamp.wallMilliseconds) }
 
-    /// Level, note and date with their stamps: what a merge with another device's copy works on.
+    /// Level, note, date and activities with their stamps: what a merge with another device's
+    /// copy works on.
     public var fields: MoodFields {
-        get { MoodFields(level: level, note: note, date: date, stamps: stamps) }
+        get { MoodFields(level: level, note: note, date: date, stamps: stamps, activities: activities) }
         set {
             (level, note, date) = (newValue.level.value, newValue.note.value, newValue.date.value.roundedToMilliseconds)
             stamps = newValue.stamps
+            activities = newValue.activities
         }
     }
 }

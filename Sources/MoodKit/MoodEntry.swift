@@ -9,12 +9,18 @@ public struct MoodEntry: Hashable, Sendable {
     public let note: String
     /// Within ``MoodDateRange``, in whole milliseconds.
     public let date: Date
+    /// The activities chosen and those the note names as `#hashtags`
+    /// (``ActivityName/hashtags(in:)``), at most ``ActivitySet/maximumActivities``.
+    public let activities: Set<ActivityName>
 
-    /// - Throws: `MoodValidationError` when the note breaks ``MoodNote``'s rules or the date
-    ///   lies outside ``MoodDateRange``.
-    public init(level: MoodLevel, note: String = "", date: Date = Date()) throws(MoodValidationError) {
+    /// - Throws: `MoodValidationError` when the note breaks ``MoodNote``'s rules, the date
+    ///   lies outside ``MoodDateRange``, or there are too many activities.
+    public init(
+        level: MoodLevel, note: String = "", date: Date = Date(), activities: Set<ActivityName> = []
+    ) throws(MoodValidationError) {
         self.level = level
         self.note = try MoodNote.normalized(note)
         self.date = try MoodDateRange.validated(date, field: .date)
+        self.activities = try ActivitySet.checkedChoice(activities.union(ActivityName.hashtags(in: self.note)))
     }
 }

@@ -6,5 +6,7 @@ public enum MoodField: String, Hashable, Sendable, CaseIterable {
     case stamps
     case level
     case note
+    /// The mood's activities and their histories (see ``ActivitySet``).
+    case activities
     case creatorID
 }

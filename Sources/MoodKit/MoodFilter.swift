@@ -12,11 +12,17 @@ public struct MoodFilter: Hashable, Sendable {
     public var noteContains: String?
     /// Only moods at these levels; `nil` for all.
     public var levels: Set<MoodLevel>?
+    /// Only moods that have every one of these activities; empty for all.
+    public var activities: Set<ActivityName>
 
-    public init(includesMarkedForDeletion: Bool = false, noteContains: String? = nil, levels: Set<MoodLevel>? = nil) {
+    public init(
+        includesMarkedForDeletion: Bool = false, noteContains: String? = nil, levels: Set<MoodLevel>? = nil,
+        activities: Set<ActivityName> = []
+    ) {
         self.includesMarkedForDeletion = includesMarkedForDeletion
         self.noteContains = noteContains
         self.levels = levels
+        self.activities = activities
     }
 
     /// What the journal list shows by default: every mood not waiting for deletion.
@@ -32,6 +38,7 @@ public struct MoodFilter: Hashable, Sendable {
     public func matches(_ mood: Mood) -> Bool {
         if !includesMarkedForDeletion && mood.sync.markedForRemoteDeletion { return false }
         if let levels, !levels.contains(mood.level) { return false }
+        if !activities.allSatisfy(mood.activities.contains) { return false }
         if let query = effectiveNoteQuery, !Self.noteMatches(mood.note, query: query) { return false }
         return true
     }

@@ -34,19 +34,14 @@ extension MoodStamps {
     /// One stamp when the three are equal, else level, note and date joined by line feeds (which
     /// no device id holds); a stamp of the creator leaves its device out: `1795341600000.0`.
     public func storedText(creatorID: String) -> String {
-        func text(_ stamp: HybridTimestamp) -> String {
-            stamp.device.utf8.elementsEqual(creatorID.utf8)
-                ? String(stamp.wallMilliseconds) + "." + String(stamp.counter) : stamp.description
-        }
+        func text(_ stamp: HybridTimestamp) -> String { stamp.storedText(creatorID: creatorID) }
         if level == note && note == date { return text(level) }
         return text(level) + "\n" + text(note) + "\n" + text(date)
     }
 
     /// Reads ``storedText(creatorID:)``; `nil` for anything else.
     public init?(storedText: String, creatorID: String) {
-        func stamp(_ text: Substring) -> HybridTimestamp? {
-            HybridTimestamp(text.contains("@") ? String(text) : text + "@" + creatorID)
-        }
+        func stamp(_ text: Substring) -> HybridTimestamp? { HybridTimestamp(storedText: text, creatorID: creatorID) }
         let parts = storedText.split(separator: "\n", omittingEmptySubsequences: false)
         switch parts.count {
         case 1:
@@ -58,5 +53,18 @@ extension MoodStamps {
         default:
             return nil
         }
+    }
+}
+
+extension HybridTimestamp {
+    /// The stamp as stored beside a mood: without its device when that is the mood's creator
+    /// (`1795341600000.0`), which is most stamps.
+    public func storedText(creatorID: String) -> String {
+        device.utf8.elementsEqual(creatorID.utf8) ? String(wallMilliseconds) + "." + String(counter) : description
+    }
+
+    /// Reads ``storedText(creatorID:)``; `nil` for anything else.
+    public init?(storedText text: Substring, creatorID: String) {
+        self.init(text.contains("@") ? String(text) : text + "@" + creatorID)
     }
 }

@@ -12,6 +12,11 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
     case invalidCreatorID(String)
     /// A clock stamp that is not `WALL.COUNTER@DEVICE` within the rules, and why.
     case invalidStamp(String)
+    /// An activity name that breaks ``ActivityName``'s rules, and why.
+    case invalidActivity(String)
+    /// More activities on one mood than ``ActivitySet/maximumActivities`` (or, over the wire,
+    /// more histories than ``ActivitySet/maximumHistories``).
+    case tooManyActivities(count: Int, limit: Int)
     case invalidID(String)
     case invalidDate(String)
     /// A local time that does not exist: the clocks jump over it (daylight saving begins).
@@ -36,6 +41,10 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
             "invalid creatorID: \(reason)"
         case .invalidStamp(let reason):
             "invalid stamp: \(reason)"
+        case .invalidActivity(let reason):
+            "invalid activity: \(reason)"
+        case .tooManyActivities(let count, let limit):
+            "too many activities: \(count) on one mood, the limit is \(limit)"
         case .invalidID(let text):
             "invalid mood id '\(text)': expected a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301"
         case .invalidDate(let text):

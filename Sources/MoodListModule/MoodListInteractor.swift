@@ -70,7 +70,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// which moods the sync engine brought from another device, so that they can be highlighted.
     public func journalDidChange(_ changes: [JournalChange]) {
         refresh()
-        let content: MoodColumn = [.date, .level, .note, .stamps]
+        let content: MoodColumn = [.date, .level, .note, .stamps, .activities]
         let remote = changes.filter { $0.origin == .sync }.reduce(into: Set<Mood.ID>()) { ids, change in
             ids.formUnion(change.inserted)
             // Not the engine's bookkeeping (a version recorded after an upload): only new content.

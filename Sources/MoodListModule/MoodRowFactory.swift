@@ -12,6 +12,7 @@ struct MoodRowFactory {
             id: mood.id, level: mood.level, levelName: mood.level.name, dateText: "",
             note: TerminalSafeText.singleLine(mood.note), sync: mood.sync.summary)
         row.date = mood.date
+        row.activities = mood.activities.names.map { "#" + $0.text }.joined(separator: " ")
         return refreshed(row)
     }
 
@@ -29,6 +30,7 @@ struct MoodRowFactory {
         let facts = [
             MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(mood.level.name)"),
             MoodDetailViewModel.Fact("Date", relative == when ? when : "\(when) (\(relative))"),
+            MoodDetailViewModel.Fact("Activities", mood.activities.names.isEmpty ? "none" : mood.activities.names.map(\.text).joined(separator: ", ")),
             MoodDetailViewModel.Fact("Changed", dateInput.text(for: mood.modifiedAt)),
             MoodDetailViewModel.Fact("Device", TerminalSafeText.singleLine(mood.creatorID)),
             MoodDetailViewModel.Fact("Sync", sync),

@@ -11,6 +11,8 @@ public struct MoodRowViewModel: Hashable, Sendable {
     public var dateText: String
     /// The note on one line, made safe to show (``TerminalSafeText/singleLine(_:)``: a line feed reads ↵).
     public var note: String
+    /// The mood's activities as hashtags, `#run #work`; empty when it has none.
+    public var activities = ""
     /// Where the mood stands with the server; `nil` in a journal that does not sync.
     public var sync: MoodSyncState.Summary?
     /// When the mood was felt, kept so that ``dateText`` can be rewritten as time passes.

@@ -2,12 +2,14 @@ import MoodKit
 import MoodListModule
 import TerminalUI
 
-/// Draws one line of the mood list: swatch, level, date, note and sync marker; a row that just
-/// arrived from another device gets a "↓" beside its swatch and bold text.
+/// Draws one line of the mood list: swatch, level, date, note, activities and sync marker; a row
+/// that just arrived from another device gets a "↓" beside its swatch and bold text.
 ///
 /// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
 /// ``dateColumn`` (16 wide), the note from ``noteColumn`` up to two columns before the right
-/// edge, and the sync marker (none in a journal that does not sync) in the last column. Everything is measured with ``TextWidth``.
+/// edge, its activities (`#run #work`, in cyan) flush right at the end of that space and given
+/// at most half of it, and the sync marker (none in a journal that does not sync) in the last
+/// column. Everything is measured with ``TextWidth``.
 struct MoodRowRenderer {
     /// Columns of the coloured swatch.
     static let swatchWidth = 2
@@ -49,10 +51,17 @@ struct MoodRowRenderer {
         let text = row.isHighlighted ? TextStyle(bold: true, reverse: selected) : base
         let date = TextWidth.pad(row.dateText, toColumns: Self.dateWidth)
         screen.write(date, row: screenRow, column: Self.dateColumn, style: text, maxColumns: Self.dateWidth)
-        let noteWidth = Self.noteWidth(screenColumns: columns)
+        let space = Self.noteWidth(screenColumns: columns)
+        let tagsWidth = row.activities.isEmpty || space < 8 ? 0 : min(TextWidth.columns(of: row.activities), space / 2)
+        let noteWidth = tagsWidth > 0 ? space - tagsWidth - 1 : space
         if noteWidth > 0 {
             let note = TextWidth.truncate(row.note, toColumns: noteWidth, ellipsis: true)
             screen.write(note, row: screenRow, column: Self.noteColumn, style: text, maxColumns: noteWidth)
+        }
+        if tagsWidth > 0 {
+            let tags = TextWidth.truncate(row.activities, toColumns: tagsWidth, ellipsis: true)
+            let style = TextStyle(foreground: colorSupport == .none ? nil : .cyan, reverse: selected)
+            screen.write(tags, row: screenRow, column: Self.noteColumn + space - TextWidth.columns(of: tags), style: style, maxColumns: tagsWidth)
         }
         if let sync = row.sync {
             screen.write(sync.marker, row: screenRow, column: columns - 1, style: markerStyle(sync, selected: selected), maxColumns: 1)

@@ -17,7 +17,9 @@ enum ChangesResponseJSON {
             switch change {
             case .upsert(let mood):
                 let content = mood.content
-                json.append(#"{"kind":"upsert","mood":{"creatorID":"#)
+                json.append(#"{"kind":"upsert","mood":{"activities":"#)
+                json.appendActivities(content.activities)
+                json.append(#","creatorID":"#)
                 json.appendString(content.creatorID)
                 json.append(#","date":"#)
                 json.appendNumber(content.date.millisecondsSince1970)
@@ -85,6 +87,33 @@ private struct JSONBytes {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A mood's activities as ``MoodContent`` encodes them: members in the order Foundation's
+    /// sorted keys give, `removed` left out when empty.
+    mutating func appendActivities(_ activities: ActivitySet) {
+        bytes.append(UInt8(ascii: "{"))
+        for (index, (name, history)) in activities.histories.sorted(by: { $0.key.text < $1.key.text }).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(name.text)
+            append(#":{"added":"#)
+            appendStrings(history.additions.map(\.description))
+            if !history.removals.isEmpty {
+                append(#","removed":"#)
+                appendStrings(history.removals.map(\.description))
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func appendStrings(_ strings: [String]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(string)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -24,25 +24,27 @@ extension SQLiteMoodServerStorage {
     static func store(_ db: Database, _ account: Account, _ record: MoodRecord) throws {
         let content = record.content
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, version, sequence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, activities, version, sequence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(
             arguments: [
                 account.id, record.id.uuidString, content?.date.millisecondsSince1970, content?.level.rawValue, content?.note,
-                content?.creatorID, content.map { $0.stamps.storedText(creatorID: $0.creatorID) }, record.version, record.sequence,
+                content?.creatorID, content.map { $0.stamps.storedText(creatorID: $0.creatorID) },
+                content.map { $0.activities.storedText(creatorID: $0.creatorID) }, record.version, record.sequence,
             ])
     }
 
     /// The columns ``record(from:)`` reads, by position: a page of the change feed decodes a
     /// thousand rows, and a lookup by name costs more than the rest of the row.
-    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence"
+    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence, activities"
 
     /// A record from a row selected with ``recordColumns``; a row without a level is a tombstone.
     ///
     /// A stamp that cannot be read (a mood an older server stored without checking, whose
     /// creator id was empty) reads as the earliest stamp of the creator, and goes out as it is:
     /// devices set such a mood aside in words, as any mood that breaks the rules, and the rest
-    /// of the account's feed is not held up by it.
+    /// of the account's feed is not held up by it. Activities that cannot be read (likewise
+    /// stored unchecked) read as none.
     static func record(from row: Row) throws -> MoodRecord {
         let idText: String = row[0]
         guard let id = UUID(uuidString: idText) else { throw DatabaseError(message: "invalid mood id \(idText) in the store") }
@@ -50,9 +52,10 @@ extension SQLiteMoodServerStorage {
         if let date: Int64 = row[1], let raw: Int = row[2], let level = MoodLevel(rawValue: raw) {
             let creatorID: String = row[4] ?? ""
             let stamps = (row[5] as String?).flatMap { MoodStamps(storedText: $0, creatorID: creatorID) }
+            let activities = (row[8] as String?).flatMap { ActivitySet(storedText: $0, creatorID: creatorID) }
             content = MoodContent(
                 date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
-                stamps: stamps ?? .earliest(of: creatorID))
+                stamps: stamps ?? .earliest(of: creatorID), activities: activities ?? ActivitySet())
         }
         return MoodRecord(id: id, content: content, version: row[6], sequence: row[7])
     }

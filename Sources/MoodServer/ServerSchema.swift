@@ -74,6 +74,10 @@ enum ServerSchema {
                 ALTER TABLE mood DROP COLUMN modifiedAt;
                 """)
         }
+        migrator.registerMigration("v5: activities") { db in
+            // ActivitySet's stored text; a mood stored before has none (tombstones keep no content).
+            try db.execute(sql: "ALTER TABLE mood ADD COLUMN activities TEXT")
+        }
         return migrator
     }
 }

@@ -12,12 +12,20 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The deletion can no longer be undone: its undo window closed, and a sync engine may have
     /// sent it to the server.
     case undoWindowClosed(Mood.ID)
+    /// No mood in the list has this activity.
+    case activityNotFound(ActivityName)
+    /// A rename would give an activity the name of another one that moods have: merging them
+    /// is a choice a person makes with `merge`.
+    case activityExists(ActivityName)
 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): "cannot open journal at \(path): \(reason)"
         case .moodNotFound(let id): "no mood with id \(id.uuidString)"
         case .duplicateMood(let id): "a mood with id \(id.uuidString) exists already"
+        case .activityNotFound(let name): "no mood has the activity '\(name)'"
+        case .activityExists(let name):
+            "moods have the activity '\(name)' already; to make both one activity, merge them"
         case .undoWindowClosed: "too late to undo: a deletion can be undone for \(JournalWriter.undoWindow.components.seconds) seconds"
         }
     }

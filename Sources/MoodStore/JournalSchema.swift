@@ -99,6 +99,9 @@ enum JournalSchema {
         migrator.registerMigration("v5: field stamps") { db in
             try migrateToFieldStamps(db)
         }
+        migrator.registerMigration("v6: activities") { db in
+            try db.execute(sql: activitiesSQL)
+        }
         return migrator
     }
 
@@ -114,7 +117,7 @@ enum JournalSchema {
             ALTER TABLE mood ADD COLUMN stamps TEXT NOT NULL DEFAULT '';
             UPDATE mood SET stamps = modifiedAt || '.0';
             ALTER TABLE mood DROP COLUMN modifiedAt;
-            \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL()))
+            \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL(v5ColumnNames)))
             """)
         if let latest {
             let stamp = HybridTimestamp(wallMilliseconds: latest[0], counter: 0, device: latest[1])
@@ -123,6 +126,37 @@ enum JournalSchema {
                 arguments: [JournalSettingKey.hybridClock.rawValue, stamp.description])
         }
     }
+
+    /// Each mood gets its activities: `activities` holds their histories (``ActivitySet``'s
+    /// stored text), `activityNames` the names the mood has, as a JSON array the store writes
+    /// beside them. Triggers keep `moodActivity`, a row per mood and activity it has, in step
+    /// with `activityNames` for every writer, so that finding the moods of an activity, or
+    /// counting an activity's moods, reads an index instead of every mood.
+    private static let activitiesSQL = """
+        DROP TRIGGER mood_logUpdate;
+        ALTER TABLE mood ADD COLUMN activities TEXT NOT NULL DEFAULT '';
+        ALTER TABLE mood ADD COLUMN activityNames TEXT NOT NULL DEFAULT '[]';
+        \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL()))
+
+        CREATE TABLE moodActivity (
+            name TEXT NOT NULL,
+            moodLocalID INTEGER NOT NULL,
+            PRIMARY KEY (name, moodLocalID)
+        ) WITHOUT ROWID;
+        CREATE INDEX moodActivity_mood ON moodActivity(moodLocalID);
+
+        CREATE TRIGGER mood_activitiesInsert AFTER INSERT ON mood WHEN NEW.activityNames <> '[]' BEGIN
+            INSERT INTO moodActivity (name, moodLocalID) SELECT value, NEW.localID FROM json_each(NEW.activityNames);
+        END;
+        CREATE TRIGGER mood_activitiesUpdate AFTER UPDATE OF activityNames ON mood
+        WHEN NEW.activityNames IS NOT OLD.activityNames BEGIN
+            DELETE FROM moodActivity WHERE moodLocalID = OLD.localID;
+            INSERT INTO moodActivity (name, moodLocalID) SELECT value, NEW.localID FROM json_each(NEW.activityNames);
+        END;
+        CREATE TRIGGER mood_activitiesDelete AFTER DELETE ON mood WHEN OLD.activityNames <> '[]' BEGIN
+            DELETE FROM moodActivity WHERE moodLocalID = OLD.localID;
+        END;
+        """
 
     /// The trigger that logs every update of a mood, with the mask of the columns it changed.
     private static func updateTriggerSQL(changedMask: String) -> String {
@@ -139,9 +173,16 @@ enum JournalSchema {
     /// is now ``MoodColumn/stamps`` was the mood's one `modifiedAt` then.
     private static let v1ColumnNames: [(MoodColumn, [String])] = [
         (.date, ["date"]), (.level, ["level"]), (.note, ["note"]), (.stamps, ["modifiedAt"]),
-        (.syncState, [
-            "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion",
-            "markedForDeletionDate", "lastSyncError",
-        ]),
+        (.syncState, syncStateColumnNames),
+    ]
+
+    /// The columns as the trigger of field stamps (v5) named them, before moods had activities.
+    private static let v5ColumnNames: [(MoodColumn, [String])] = [
+        (.date, ["date"]), (.level, ["level"]), (.note, ["note"]), (.stamps, ["stamps"]), (.syncState, syncStateColumnNames),
+    ]
+
+    /// The columns of a mood's sync state, unchanged since the first schema.
+    private static let syncStateColumnNames = [
+        "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion", "markedForDeletionDate", "lastSyncError",
     ]
 }

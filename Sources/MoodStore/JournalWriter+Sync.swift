@@ -46,14 +46,15 @@ extension JournalWriter {
             sql: """
                 UPDATE mood SET remoteIdentifier = ?, remoteVersion = ?, lastSyncError = NULL, uploadAttempted = 1,
                     changedSinceUpload = CASE
-                        WHEN changeCounter = ? AND date = ? AND level = ? AND note = ? AND stamps = ? THEN 0
+                        WHEN changeCounter = ? AND date = ? AND level = ? AND note = ? AND stamps = ? AND activities = ? THEN 0
                         ELSE changedSinceUpload END
                 WHERE id = ? AND (remoteVersion IS NULL OR remoteVersion <= ?)
                 """
         ).execute(
             arguments: [
                 uploaded.id.uuidString, version, uploaded.sync.changeCounter, uploaded.date.millisecondsSince1970, uploaded.level.rawValue,
-                uploaded.note, uploaded.stamps.storedText(creatorID: uploaded.creatorID), uploaded.id, version,
+                uploaded.note, uploaded.stamps.storedText(creatorID: uploaded.creatorID),
+                uploaded.activities.storedText(creatorID: uploaded.creatorID), uploaded.id, version,
             ])
     }
 

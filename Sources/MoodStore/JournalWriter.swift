@@ -19,7 +19,7 @@ public struct JournalWriter {
         let stamp = try clockReading()
         let mood = Mood(
             id: UUID(), date: entry.date, level: entry.level, note: entry.note, creatorID: stamp.device,
-            stamps: MoodStamps(all: stamp))
+            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: entry.activities, at: stamp))
         try insert(mood)
         return mood
     }
@@ -35,29 +35,40 @@ public struct JournalWriter {
         }
     }
 
-    /// Changes a mood's level, note or date (those given; `nil` keeps a value) as a person's
-    /// edit. Only the fields whose value changes are stamped by this device's clock: saving a
-    /// form whose level was left alone must not outweigh another device's change of the level.
-    /// The mood waits for upload again (a failed upload is tried again).
-    /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood.
-    public func edit(_ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil) throws {
+    /// Changes a mood's level, note, date or activities (those given; `nil` keeps a value) as a
+    /// person's edit. Only the fields whose value changes are stamped by this device's clock:
+    /// saving a form whose level was left alone must not outweigh another device's change of the
+    /// level. The `#hashtags` of a changed note are added to the activities. The mood waits for
+    /// upload again (a failed upload is tried again).
+    /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood;
+    ///   ``MoodValidationError/tooManyActivities(count:limit:)``.
+    public func edit(
+        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: Set<ActivityName>? = nil
+    ) throws {
         guard let mood = try snapshot.mood(id: id), !mood.sync.markedForRemoteDeletion else { throw JournalError.moodNotFound(id) }
         // The values that change, each `nil` when it was not given or stays as it is.
         let newLevel = level.flatMap { $0 == mood.level ? nil : $0 }
         let newNote = note.flatMap { $0 == mood.note ? nil : $0 }
         let newDate = date.flatMap { $0.roundedToMilliseconds == mood.date ? nil : $0.roundedToMilliseconds }
-        var edited = mood
-        if newLevel != nil || newNote != nil || newDate != nil {
-            let stamp = try clockReading()
-            if let newLevel { edited.fields.level = Stamped(newLevel, at: stamp) }
-            if let newNote { edited.fields.note = Stamped(newNote, at: stamp) }
-            if let newDate { edited.fields.date = Stamped(newDate, at: stamp) }
+        let current = Set(mood.activities.names)
+        let wanted = (activities ?? current).union(newNote.map(ActivityName.hashtags(in:)) ?? [])
+        var reading: HybridTimestamp?
+        /// One clock reading for the whole edit, made only if some field changes.
+        func stamp() throws -> HybridTimestamp {
+            if let reading { return reading }
+            reading = try clockReading()
+            return reading!
         }
+        var edited = mood
+        if let newLevel { edited.fields.level = Stamped(newLevel, at: try stamp()) }
+        if let newNote { edited.fields.note = Stamped(newNote, at: try stamp()) }
+        if let newDate { edited.fields.date = Stamped(newDate, at: try stamp()) }
+        try edited.activities.set(to: ActivitySet.checkedChoice(wanted, over: current), stamp: stamp)
         try updateLiveMood(id, sql: """
-            level = ?, note = ?, date = ?, stamps = ?, changedSinceUpload = 1, lastSyncError = NULL
-            """, arguments: [
+            level = ?, note = ?, date = ?, stamps = ?, activities = ?, activityNames = ?, changedSinceUpload = 1, lastSyncError = NULL
+            """, arguments: StatementArguments([
                 edited.level.rawValue, edited.note, edited.date.millisecondsSince1970, edited.stamps.storedText(creatorID: edited.creatorID),
-            ])
+            ] + edited.activities.storedValues(creatorID: edited.creatorID)))
     }
 
     /// How long a deletion made with ``DeletionUndo/offered`` can be taken back. Every sync

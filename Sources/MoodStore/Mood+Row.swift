@@ -8,11 +8,12 @@ extension Mood {
     /// The columns read back, in the order ``init(row:)`` expects.
     static let selection = """
         localID, id, date, level, note, creatorID, stamps, remoteIdentifier, remoteVersion,
-        changedSinceUpload, markedForRemoteDeletion, markedForDeletionDate, lastSyncError, changeCounter
+        changedSinceUpload, markedForRemoteDeletion, markedForDeletionDate, lastSyncError, changeCounter, activities
         """
 
     /// A mood from a row selected with ``selection``. Stamps that cannot be read (a journal
-    /// edited by hand) read as the earliest possible ones, so that any other change wins.
+    /// edited by hand) read as the earliest possible ones, so that any other change wins;
+    /// activities that cannot be read, as none.
     init(row: Row) {
         let markedDate: Int64? = row[11]
         let creatorID: String = row[5]
@@ -21,6 +22,7 @@ extension Mood {
             note: row[4], creatorID: creatorID,
             stamps: MoodStamps(storedText: row[6], creatorID: creatorID)
                 ?? .earliest(of: creatorID),
+            activities: ActivitySet(storedText: row[14], creatorID: creatorID) ?? ActivitySet(),
             sync: MoodSyncState(
                 remoteIdentifier: row[7], remoteVersion: row[8], changedSinceUpload: row[9],
                 markedForRemoteDeletion: row[10], markedForDeletionDate: markedDate.map(Date.init(millisecondsSince1970:)),
@@ -31,7 +33,7 @@ extension Mood {
     /// in the order of ``storedValues``: `id` first.
     static let storedColumns = [
         "id", "date", "level", "note", "creatorID", "stamps", "remoteIdentifier", "remoteVersion",
-        "changedSinceUpload", "markedForRemoteDeletion", "markedForDeletionDate", "lastSyncError",
+        "changedSinceUpload", "markedForRemoteDeletion", "markedForDeletionDate", "lastSyncError", "activities", "activityNames",
     ]
 
     /// Inserts a whole mood. Built once: a download applies a thousand moods a page.
@@ -58,6 +60,14 @@ extension Mood {
             date.millisecondsSince1970, level.rawValue, note, creatorID, stamps.storedText(creatorID: creatorID),
             sync.remoteIdentifier, sync.remoteVersion, sync.changedSinceUpload, sync.markedForRemoteDeletion,
             sync.markedForDeletionDate?.millisecondsSince1970, sync.lastError,
-        ]
+        ] + activities.storedValues(creatorID: creatorID)
+    }
+}
+
+extension ActivitySet {
+    /// The values of the `activities` and `activityNames` columns: the histories' stored text,
+    /// and the names the mood has as a JSON array (names hold no character JSON escapes).
+    func storedValues(creatorID: String) -> [(any DatabaseValueConvertible)?] {
+        [storedText(creatorID: creatorID), "[" + names.map { "\"\($0.text)\"" }.joined(separator: ",") + "]"]
     }
 }

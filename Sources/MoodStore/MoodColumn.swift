@@ -10,6 +10,8 @@ public struct MoodColumn: OptionSet, Hashable, Sendable {
     /// theirs, by a person or a merge.
     public static let stamps = MoodColumn(rawValue: 1 << 3)
     public static let syncState = MoodColumn(rawValue: 1 << 4)
+    /// The activities and their histories.
+    public static let activities = MoodColumn(rawValue: 1 << 5)
 
     /// The SQL column names behind each flag, used by the update trigger to compute the mask.
     static let sqlNames: [(MoodColumn, [String])] = [
@@ -21,6 +23,7 @@ public struct MoodColumn: OptionSet, Hashable, Sendable {
             "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion",
             "markedForDeletionDate", "lastSyncError",
         ]),
+        (.activities, ["activities"]),
     ]
 
     /// An SQL expression, valid inside an update trigger, giving the mask of changed columns

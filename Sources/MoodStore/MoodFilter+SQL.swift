@@ -12,6 +12,10 @@ extension MoodFilter {
         if let levels {
             clauses.append("level IN (\(levels.map { String($0.rawValue) }.sorted().joined(separator: ", ")))")
         }
+        for name in activities.sorted() {
+            clauses.append("localID IN (SELECT moodLocalID FROM moodActivity WHERE name = ?)")
+            arguments += [name.text]
+        }
         if let query = effectiveNoteQuery {
             // (A query longer than any note matches none; SQLite would refuse it as a pattern.)
             if Self.isPlainASCII(query), query.utf8.count <= MoodNote.maximumLength {

@@ -67,7 +67,7 @@ actor MoodDownloader {
                 let changed = try page.changes.reduce(0) { count, change in
                     count + (try Self.apply(change, to: &local, with: writer) ? 1 : 0)
                 }
-                if let seen = page.changes.compactMap(\.content?.stamps.latest).max() { try writer.observe(seen) }
+                if let seen = page.changes.compactMap(\.content?.fields.latestStamp).max() { try writer.observe(seen) }
                 if let skew = sample.skew { try writer.recordClockSkew(skew) }
                 try writer.releaseQuarantine(of: page.changes.map(\.id))
                 try Self.quarantine(page.unreadable, with: writer, logger: logger)

@@ -78,7 +78,7 @@ actor MoodUploader {
         let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
         try await journal.write { writer in
             if let skew = sample.skew { try writer.recordClockSkew(skew) }
-            if let seen = response.conflicts.compactMap(\.server?.content.stamps.latest).max() { try writer.observe(seen) }
+            if let seen = response.conflicts.compactMap(\.server?.content.fields.latestStamp).max() { try writer.observe(seen) }
             for saved in response.saved {
                 if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
             }

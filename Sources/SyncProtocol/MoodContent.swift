@@ -6,13 +6,17 @@ import MoodKit
 /// field's last change, which devices merge by.
 ///
 /// ```json
-/// {"creatorID": "laptop-7f3a", "date": 1795000000000, "level": 4, "note": "good run",
+/// {"activities": {"run": {"added": ["1795000000000.0@laptop-7f3a"]},
+///                 "tea": {"added": [], "removed": ["1795000000000.0@laptop-7f3a"]}},
+///  "creatorID": "laptop-7f3a", "date": 1795000000000, "level": 4, "note": "good run",
 ///  "stamps": {"date": "1795000000000.0@laptop-7f3a", "level": "1795003600000.0@phone-1c2d",
 ///             "note": "1795000000000.0@laptop-7f3a"}}
 /// ```
 ///
 /// Dates are integers: milliseconds since 1970-01-01T00:00:00Z (the precision the journal
-/// keeps); stamps are ``HybridTimestamp`` text. Two contents are equal when every field and
+/// keeps); stamps are ``HybridTimestamp`` text. `activities` holds every activity the mood has
+/// had, with the stamps of its additions and of the additions a removal saw
+/// (``ActivityHistory``): the mood has `run`, and had `tea`. Two contents are equal when every field and
 /// stamp is equal; the server uses that to recognise a retried upload, without reading them.
 public struct MoodContent: Hashable, Sendable {
     /// When the mood was felt.
@@ -25,28 +29,37 @@ public struct MoodContent: Hashable, Sendable {
     public var creatorID: String
     /// When each field last changed.
     public var stamps: MoodStamps
+    /// The activities and their histories.
+    public var activities: ActivitySet
 
     /// Makes a content from already validated values; the date is cut to whole milliseconds.
-    public init(date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps) {
+    public init(
+        date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps, activities: ActivitySet = ActivitySet()
+    ) {
         self.date = date.roundedToMilliseconds
         self.level = level
         self.note = note
         self.creatorID = creatorID
         self.stamps = stamps
+        self.activities = activities
     }
 
     /// The content of a journal mood.
     public init(_ mood: Mood) {
-        self.init(date: mood.date, level: mood.level, note: mood.note, creatorID: mood.creatorID, stamps: mood.stamps)
+        self.init(
+            date: mood.date, level: mood.level, note: mood.note, creatorID: mood.creatorID, stamps: mood.stamps,
+            activities: mood.activities)
     }
 
-    /// Level, note and date with their stamps, to merge with a device's copy.
-    public var fields: MoodFields { MoodFields(level: level, note: note, date: date, stamps: stamps) }
+    /// The fields with their stamps, to merge with a device's copy.
+    public var fields: MoodFields {
+        MoodFields(level: level, note: note, date: date, stamps: stamps, activities: activities)
+    }
 }
 
 extension MoodContent: Codable {
     enum CodingKeys: String, CodingKey {
-        case date, level, note, creatorID, stamps
+        case date, level, note, creatorID, stamps, activities
     }
 
     enum StampKeys: String, CodingKey {
@@ -56,8 +69,9 @@ extension MoodContent: Codable {
     /// Decodes and validates, once, for the server on upload and the client on download: a
     /// level outside 1–5, a date outside ``MoodDateRange`` (checked as an integer, before any
     /// conversion), a note that breaks ``MoodNote``'s rules or is not trimmed, a creator id that
-    /// breaks ``MoodCreatorID``'s, or a stamp that ``HybridTimestamp/validated(_:)`` refuses is
-    /// a `DecodingError.dataCorrupted` naming the field.
+    /// breaks ``MoodCreatorID``'s, a stamp that ``HybridTimestamp/validated(_:)`` refuses, or
+    /// activities that break ``ActivitySet``'s rules is a `DecodingError.dataCorrupted` naming
+    /// the field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let rawLevel = try container.decode(Int.self, forKey: .level)
@@ -82,11 +96,12 @@ extension MoodContent: Codable {
             creatorID: try Self.checked(.creatorID, in: container) { () throws(MoodValidationError) in
                 try MoodCreatorID.validated(rawCreatorID)
             },
-            stamps: MoodStamps(level: try stamp(.level), note: try stamp(.note), date: try stamp(.date)))
+            stamps: MoodStamps(level: try stamp(.level), note: try stamp(.note), date: try stamp(.date)),
+            activities: try ActivitySetJSON.decode(from: container, forKey: .activities))
     }
 
     /// `rule`'s value, or its refusal as a `DecodingError` at `key`.
-    private static func checked<Key: CodingKey, T>(
+    static func checked<Key: CodingKey, T>(
         _ key: Key, in container: KeyedDecodingContainer<Key>, _ rule: () throws(MoodValidationError) -> T
     ) throws -> T {
         do { return try rule() } catch {
@@ -104,5 +119,6 @@ extension MoodContent: Codable {
         try stampContainer.encode(stamps.date.description, forKey: .date)
         try stampContainer.encode(stamps.level.description, forKey: .level)
         try stampContainer.encode(stamps.note.description, forKey: .note)
+        try ActivitySetJSON.encode(activities, to: &container, forKey: .activities)
     }
 }

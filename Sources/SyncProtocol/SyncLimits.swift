@@ -42,10 +42,11 @@ public enum SyncEndpoint {
 /// - 1: whole moods, ordered by their `modifiedAt` (no header).
 /// - 2: every field carries the clock stamp of its last change (``MoodContent/stamps``); answers
 ///   carry the server's time.
+/// - 3: moods carry their activities, a set with the history of each (``MoodContent/activities``).
 public enum SyncProtocolVersion {
     /// The version this module describes.
-    public static let current = 2
-    /// `Moodtui-Protocol: 2`; a request without it speaks version 1.
+    public static let current = 3
+    /// `Moodtui-Protocol: 3`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
     /// The code of the error a server answers a request of another version with.
     public static let mismatchCode = "protocol_mismatch"

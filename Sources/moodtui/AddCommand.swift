@@ -18,17 +18,15 @@ struct AddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When: \(MoodDateInput.examples). Default: now.", valueName: "date"))
     var date: String?
 
+    @Option(help: ArgumentHelp(ActivityArguments.help("Something you did, such as run."), valueName: "name"))
+    var activity: [String] = []
+
     func run() throws {
-        let mood: Mood
-        do {
+        let mood = try CommandFailure.wrapping {
             let level = try MoodLevel(parsing: level)
             let when = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) } ?? Date()
-            let entry = try MoodEntry(level: level, note: note, date: when)
-            mood = try journal.open().write(origin: .commandLine) { try $0.add(entry) }
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure("\(error)")
+            let entry = try MoodEntry(level: level, note: note, date: when, activities: ActivityArguments.names(activity))
+            return try journal.open().write(origin: .commandLine) { try $0.add(entry) }
         }
         print(mood.id.uuidString)
     }

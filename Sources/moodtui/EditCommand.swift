@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import MoodKit
 
-/// `moodtui edit ID`: changes a mood's level, note or date, as the app's form does.
+/// `moodtui edit ID`: changes a mood's level, note, date or activities, as the app's form does.
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a mood's level, note or date.",
+        commandName: "edit", abstract: "Change a mood's level, note, date or activities.",
         discussion: MoodIDArgument.discussion)
 
     @OptionGroup var journal: JournalOptions
@@ -21,23 +21,26 @@ struct EditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When: \(MoodDateInput.examples).", valueName: "date"))
     var date: String?
 
+    @Option(help: ArgumentHelp(
+        ActivityArguments.help("The mood's activities, in place of those it has (\"\" removes them all)."), valueName: "name"))
+    var activity: [String] = []
+
     func validate() throws {
-        if level == nil, note == nil, date == nil { throw ValidationError("nothing to change: give --level, --note or --date") }
+        if level == nil, note == nil, date == nil, activity.isEmpty {
+            throw ValidationError("nothing to change: give --level, --note, --date or --activity")
+        }
     }
 
     func run() throws {
-        do {
+        try CommandFailure.wrapping {
             let level = try level.map { text throws(MoodValidationError) in try MoodLevel(parsing: text) }
             let note = try note.map { text throws(MoodValidationError) in try MoodNote.normalized(text) }
             let date = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) }
+            let activities = activity.isEmpty ? nil : try ActivityArguments.names(activity)
             let store = try journal.open(ifMissing: .refuse)
             let uuid = try mood.resolve(in: store)
-            try store.write(origin: .commandLine) { try $0.edit(uuid, level: level, note: note, date: date) }
+            try store.write(origin: .commandLine) { try $0.edit(uuid, level: level, note: note, date: date, activities: activities) }
             print("Edited \(uuid.uuidString)")
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure("\(error)")
         }
     }
 }

@@ -47,4 +47,9 @@ struct JournalOptions: ParsableArguments {
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
+    /// `body`'s value; any error it throws becomes a ``CommandFailure`` in its own words.
+    static func wrapping<T>(_ body: () throws -> T) throws(CommandFailure) -> T {
+        do { return try body() } catch let failure as CommandFailure { throw failure } catch { throw CommandFailure("\(error)") }
+    }
 }

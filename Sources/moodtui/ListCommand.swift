@@ -10,8 +10,11 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Flag(help: "Print a JSON array of moods (id, date, level, levelName, note, creatorID, modifiedAt, sync, syncError).")
+    @Flag(help: "Print a JSON array of moods (id, date, level, levelName, note, activities, creatorID, modifiedAt, sync, syncError).")
     var json = false
+
+    @Option(help: ArgumentHelp("Only moods with this activity (repeat it for moods with all of them).", valueName: "name"))
+    var activity: [String] = []
 
     @Option(help: ArgumentHelp("Print at most this many moods.", valueName: "n"))
     var limit: Int?
@@ -21,8 +24,10 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
+        let filter: MoodFilter
+        do { filter = MoodFilter(activities: try ActivityArguments.names(activity)) } catch { throw CommandFailure("\(error)") }
         let store = try journal.open(ifMissing: .refuse)
-        let moods = try store.read { try $0.moods(.journal, order: .newestFirst, limit: limit) }
+        let moods = try store.read { try $0.moods(filter, order: .newestFirst, limit: limit) }
         if json {
             try JSONLines.print(moods.map(MoodJSON.init))
             return
@@ -32,7 +37,8 @@ struct ListCommand: ParsableCommand {
         for mood in moods {
             let date = formatter.string(for: mood.date, now: now).padding(toLength: 16, withPad: " ", startingAt: 0)
             let level = mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)
-            print("\(date)  \(level)  \(mood.id.uuidString)  \(TerminalSafeText.singleLine(mood.note))")
+            let tags = mood.activities.names.map { "#" + $0.text }.joined(separator: " ")
+            print("\(date)  \(level)  \(mood.id.uuidString)  \(TerminalSafeText.singleLine(mood.note))\(tags.isEmpty ? "" : "  " + tags)")
         }
     }
 }

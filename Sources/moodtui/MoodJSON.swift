@@ -8,6 +8,8 @@ struct MoodJSON: Encodable {
     let level: Int
     let levelName: String
     let note: String
+    /// The names of the mood's activities, in the order of their bytes.
+    let activities: [String]
     let creatorID: String
     let modifiedAt: String
     let sync: String
@@ -20,6 +22,7 @@ struct MoodJSON: Encodable {
         level = mood.level.rawValue
         levelName = mood.level.name
         note = mood.note
+        activities = mood.activities.names.map(\.text)
         creatorID = mood.creatorID
         modifiedAt = ISO8601.string(from: mood.modifiedAt)
         sync = mood.sync.summary.rawValue

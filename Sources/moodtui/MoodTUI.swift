@@ -9,7 +9,8 @@ struct MoodTUI: AsyncParsableCommand {
         abstract: "A mood journal for the terminal, with a live list.",
         version: "0.1.0",
         subcommands: [
-            OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, WatchCommand.self,
+            OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self,
+            WatchCommand.self,
             LoginCommand.self, LogoutCommand.self, SyncCommand.self, DemoCommand.self,
             ServeCommand.self, AccountCommand.self,
         ],

@@ -136,7 +136,7 @@ import Testing
         presenter.handle(.showDetail)
         guard case .detail(let detail) = view.model.overlay else { Issue.record("no detail"); return }
         #expect(detail.note == "line one\nline two")
-        #expect(detail.facts.map(\.label) == ["Level", "Date", "Changed", "Device", "Sync"])
+        #expect(detail.facts.map(\.label) == ["Level", "Date", "Activities", "Changed", "Device", "Sync"])
         #expect(detail.facts.first?.value == "5 great")
         #expect(detail.facts.last?.value == "local journal (not synced)")
         presenter.handle(.moveSelection(by: 5))

@@ -37,6 +37,20 @@ import TerminalUI
         #expect(screen.column(of: "!", row: 3) == 79)
     }
 
+    @Test func activitiesStandFlushRightInCyanAndTheNoteGivesWayToThem() {
+        var tagged = MoodListFixtures.row(.good, "5 min ago", String(repeating: "long note ", count: 8))
+        tagged.activities = "#run #sea-swim"
+        var crowded = MoodListFixtures.row(.bad, "5 min ago", "short")
+        crowded.activities = (1...12).map { "#activity\($0)" }.joined(separator: " ")
+        draw(MoodListFixtures.model(rows: [tagged, crowded], selected: nil))
+        #expect(screen.lines[1] == "██ good  5 min ago        long note long note long note long n… #run #sea-swim ✓")
+        #expect(screen.column(of: "#run", row: 1) == 78 - 14)
+        #expect(screen.style(row: 1, column: 78 - 14).foreground == .cyan)
+        #expect(screen.lines[2].hasPrefix("██ bad   5 min ago        short"))
+        #expect(screen.column(of: "#activity1 ", row: 2) == 26 + 52 - 26, "at most half of the note's space")
+        #expect(screen.lines[2].hasSuffix("… ✓"))
+    }
+
     @Test func swatchesTakeTheLevelColour() {
         draw(MoodListFixtures.model(selected: nil))
         #expect(screen.lines[2].hasPrefix("██ meh"))

@@ -1,4 +1,5 @@
 import Foundation
+import MoodKit
 import NIOCore
 import SyncProtocol
 import Testing
@@ -30,6 +31,19 @@ import Testing
                 .upsert(SyncedMood(id: UUID(), content: Fixtures.content(.awful, note: note, at: -1_000), version: Int64.max)),
             ],
             token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000)
+        #expect(handWritten(page) == (try foundationJSON(page)))
+    }
+
+    @Test func activitiesAreWrittenByteForByteAsFoundationWritesThem() throws {
+        var content = Fixtures.content(.good, note: "n")
+        let names = try ["zoo", "été", "a-b", "a_b", "ab", "a1", "ärger", "日記"].map { try ActivityName.normalized($0) }
+        content.activities = ActivitySet(adding: names, at: HybridTimestamp(wallMilliseconds: 9, counter: 2, device: "device-a"))
+        content.activities.remove(names[1])
+        content.activities.add(names[1], at: HybridTimestamp(wallMilliseconds: 10, counter: 0, device: "phone \"2\""))
+        content.activities.remove(names[2])
+        let page = ChangesResponse(
+            changes: [.upsert(SyncedMood(id: UUID(), content: content, version: 3)), .upsert(SyncedMood(id: UUID(), content: Fixtures.content(), version: 4))],
+            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 

@@ -48,7 +48,7 @@ struct FuzzRequests {
 
     private mutating func moodObject() -> [String: Any] {
         ["id": uuid(), "date": 1_795_000_000_000, "level": 3,
-         "stamps": ["date": "1795000000000.0@fuzzer", "level": "1795000000000.0@fuzzer", "note": "1795000000000.0@fuzzer"],
+         "activities": [String: Any](), "stamps": ["date": "1795000000000.0@fuzzer", "level": "1795000000000.0@fuzzer", "note": "1795000000000.0@fuzzer"],
          "note": "fuzzed", "creatorID": "fuzzer", "baseVersion": NSNull()]
     }
 

@@ -20,7 +20,7 @@ import Testing
             #expect(response.status == .serviceUnavailable, "the one answer a protocol 1 client shows in words and retries later")
             let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
             #expect(error.error == SyncProtocolVersion.mismatchCode)
-            #expect(error.message == "the server speaks moodtui sync protocol 2 and this device protocol 1: update moodtui on this device")
+            #expect(error.message == "the server speaks moodtui sync protocol \(SyncProtocolVersion.current) and this device protocol 1: update moodtui on this device")
             #expect(try await server.alice().changes().changes.isEmpty)
         }
     }
@@ -31,7 +31,7 @@ import Testing
             newer.protocolVersion = SyncProtocolVersion.current + 1
             let response = try await newer.raw(.get, SyncEndpoint.changes)
             let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
-            #expect(error.message == "the server speaks moodtui sync protocol 2 and this device protocol 3: update moodtui serve on the server")
+            #expect(error.message == "the server speaks moodtui sync protocol \(SyncProtocolVersion.current) and this device protocol \(SyncProtocolVersion.current + 1): update moodtui serve on the server")
         }
     }
 
@@ -43,7 +43,7 @@ import Testing
             let response = try #require(RawResponse(connection.bytes))
             #expect(response.status == 503)
             #expect(response.error?.error == SyncProtocolVersion.mismatchCode)
-            #expect(response.headers[SyncProtocolVersion.header.lowercased()] == "2")
+            #expect(response.headers[SyncProtocolVersion.header.lowercased()] == String(SyncProtocolVersion.current))
             #expect(response.headers["retry-after"] != nil)
         }
     }
@@ -60,7 +60,7 @@ import Testing
                 #expect(await connection.waitUntilClosed())
                 let response = try #require(RawResponse(connection.bytes))
                 #expect([401, 200].contains(response.status), "\(response)")
-                #expect(response.headers[SyncProtocolVersion.header.lowercased()] == "2", "\(response)")
+                #expect(response.headers[SyncProtocolVersion.header.lowercased()] == String(SyncProtocolVersion.current), "\(response)")
             }
         }
     }

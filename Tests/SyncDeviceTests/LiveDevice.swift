@@ -47,15 +47,17 @@ final class LiveDevice: Sendable {
     var store: JournalStore { journal.store }
 
     @discardableResult
-    func add(_ note: String, level: MoodLevel = .good) throws -> Mood {
-        try store.write(origin: .ui) { try $0.add(MoodEntry(level: level, note: note)) }
+    func add(_ note: String, level: MoodLevel = .good, activities: Set<ActivityName> = []) throws -> Mood {
+        try store.write(origin: .ui) { try $0.add(MoodEntry(level: level, note: note, activities: activities)) }
     }
 
     /// Changes the fields given, as a person would, and returns the mood as it is after the edit.
     @discardableResult
-    func edit(_ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil) throws -> Mood? {
+    func edit(
+        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: Set<ActivityName>? = nil
+    ) throws -> Mood? {
         try store.write(origin: .ui) { writer in
-            try writer.edit(id, level: level, note: note, date: date)
+            try writer.edit(id, level: level, note: note, date: date, activities: activities)
             return try writer.snapshot.mood(id: id)
         }
     }

@@ -23,7 +23,7 @@ import Testing
             try await laptop.syncOnce()
             Issue.record("the answer of a server without the version header was read")
         } catch RemoteError.protocolMismatch(let words) {
-            #expect(words == "the server speaks moodtui sync protocol 1 and this device protocol 2: update moodtui serve on the server")
+            #expect(words == "the server speaks moodtui sync protocol 1 and this device protocol \(SyncProtocolVersion.current): update moodtui serve on the server")
         }
         #expect(try laptop.mood(mood.id) == nil, "nothing of the answer was applied")
         await server.stop()

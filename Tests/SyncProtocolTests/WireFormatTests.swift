@@ -9,7 +9,7 @@ import Testing
 
     private func upload(_ fields: String) throws -> MoodUpload {
         try JSONDecoder().decode(MoodUpload.self, from: Data("""
-            {"id": "\(id.uuidString)", "date": 1795000000123, "stamps": {"date": "1795000000456.0@laptop", "level": "1795000000456.0@laptop", "note": "1795000000456.0@laptop"}, \(fields)}
+            {"id": "\(id.uuidString)", "date": 1795000000123, "activities": {}, "stamps": {"date": "1795000000456.0@laptop", "level": "1795000000456.0@laptop", "note": "1795000000456.0@laptop"}, \(fields)}
             """.utf8))
     }
 
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func anInvalidIDIsRefused() {
-        let json = #"{"id": "not-a-uuid", "date": 0, "stamps": {"date": "0.0@laptop", "level": "0.0@laptop", "note": "0.0@laptop"}, "level": 3, "creatorID": "x"}"#
+        let json = #"{"id": "not-a-uuid", "date": 0, "activities": {}, "stamps": {"date": "0.0@laptop", "level": "0.0@laptop", "note": "0.0@laptop"}, "level": 3, "creatorID": "x"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(MoodUpload.self, from: Data(json.utf8)) }
     }
 

@@ -12,7 +12,7 @@ import Testing
                         creatorID: String = #""laptop""#, id: String = id) throws -> MoodUpload {
         try JSONDecoder().decode(MoodUpload.self, from: Data("""
             {"id": "\(id)", "date": \(date), "level": 3, "note": \(note), "creatorID": \(creatorID),
-             "stamps": {"date": "1795000000000.0@laptop", "level": \(levelStamp), "note": "1795000000000.0@laptop"}}
+             "activities": {}, "stamps": {"date": "1795000000000.0@laptop", "level": \(levelStamp), "note": "1795000000000.0@laptop"}}
             """.utf8))
     }
 
@@ -83,7 +83,7 @@ import Testing
     @Test func aChangePageSetsAsideWhatBreaksTheRulesAndKeepsTheRest() throws {
         let good = UUID(), bad = UUID(), deleted = UUID()
         func mood(_ id: UUID, creatorID: String) -> String {
-            #"{"kind": "upsert", "mood": {"id": "\#(id.uuidString)", "date": 1, "stamps": {"date": "2.0@laptop", "level": "2.0@laptop", "note": "2.0@laptop"}, "level": 3, "note": "n", "creatorID": \#(creatorID), "version": 4}}"#
+            #"{"kind": "upsert", "mood": {"id": "\#(id.uuidString)", "date": 1, "activities": {}, "stamps": {"date": "2.0@laptop", "level": "2.0@laptop", "note": "2.0@laptop"}, "level": 3, "note": "n", "creatorID": \#(creatorID), "version": 4}}"#
         }
         let page = """
             {"changes": [\(mood(good, creatorID: #""laptop""#)), \(mood(bad, creatorID: #""""#)),
