@@ -5,6 +5,8 @@ public enum MoodFormField: CaseIterable, Hashable, Sendable {
     case level
     /// The note: text with readline's keys, several lines.
     case note
+    /// The activities, apart by spaces, with completion (see ``ActivityFieldState``).
+    case activities
     /// When the mood was felt, written as ``MoodKit/MoodDateInput`` reads it.
     case date
 

@@ -2,7 +2,7 @@ import Foundation
 import MoodKit
 
 /// The add or edit form while it is open: which mood (none when adding), the field with focus,
-/// the chosen level, the note and the date being typed.
+/// the chosen level, the note, the activities and the date being typed.
 public struct MoodFormState: Hashable, Sendable {
     /// The mood being edited, or `nil` for a new one.
     public var editing: Mood.ID?
@@ -11,6 +11,8 @@ public struct MoodFormState: Hashable, Sendable {
     public var level: MoodLevel
     /// At most ``MoodNote/maximumLength`` characters: typing stops there.
     public private(set) var note: TextFieldState
+    /// The activities being typed, with completion.
+    public private(set) var activities: ActivityFieldState
     /// The date as text: "now" for a new mood, the mood's date to the minute when editing.
     public private(set) var date: TextFieldState
     /// What the edited mood held when the form opened (`nil` for a new mood). A field left as it
@@ -21,6 +23,7 @@ public struct MoodFormState: Hashable, Sendable {
     private struct Original: Hashable, Sendable {
         var level: MoodLevel
         var note: String
+        var activities: Set<ActivityName>
         /// The text first shown for the date.
         var dateText: String
     }
@@ -29,17 +32,31 @@ public struct MoodFormState: Hashable, Sendable {
 
     /// - Parameters:
     ///   - date: the edited mood's date; `nil` for a new mood (the date field says "now").
+    ///   - activities: the edited mood's activities.
+    ///   - knownActivities: the journal's activities, the most used first, for completion.
     ///   - dateInput: how the date is written and read (its time zone).
     public init(
         editing: Mood.ID? = nil, level: MoodLevel = .meh, note: String = "", date: Date? = nil,
-        dateInput: MoodDateInput = MoodDateInput()
+        activities: [ActivityName] = [], knownActivities: [ActivityName] = [], dateInput: MoodDateInput = MoodDateInput()
     ) {
         self.editing = editing
         self.level = level
         self.note = TextFieldState(note, limit: MoodNote.maximumLength)
+        self.activities = ActivityFieldState(activities, known: knownActivities)
         let dateText = date.map(dateInput.text(for:)) ?? "now"
         self.date = TextFieldState(dateText)
-        original = editing == nil ? nil : Original(level: level, note: note, dateText: dateText)
+        original = editing == nil ? nil : Original(level: level, note: note, activities: Set(activities), dateText: dateText)
+    }
+
+    /// Completes the activity being typed; `false` when the focus is elsewhere or there is
+    /// nothing to complete.
+    public mutating func completeActivity() -> Bool {
+        focus == .activities && activities.complete()
+    }
+
+    /// Moves the highlight among the activity candidates.
+    public mutating func stepActivityCandidate(by steps: Int) {
+        activities.stepCandidate(by: steps)
     }
 
     /// Moves the level up (better) or down, stopping at the ends.
@@ -57,6 +74,7 @@ public struct MoodFormState: Hashable, Sendable {
             if !note.apply(edit) {
                 error = "A note holds at most \(MoodNote.maximumLength.formatted()) characters; the rest was left out."
             }
+        case .activities: activities.apply(edit)
         case .date: date.apply(edit)
         }
     }
@@ -66,6 +84,13 @@ public struct MoodFormState: Hashable, Sendable {
 
     /// The note to save: `nil` when editing and it is as the form opened with.
     public var chosenNote: String? { original?.note == note.text ? nil : note.text }
+
+    /// The activities to save: `nil` when editing and they are as the form opened with.
+    /// - Throws: ``MoodKit/MoodValidationError/invalidActivity(_:)`` for a word that is not a name.
+    public func chosenActivities() throws(MoodValidationError) -> Set<ActivityName>? {
+        let names = try activities.names()
+        return original?.activities == names ? nil : names
+    }
 
     /// The date the form names, read at `now`: `nil` when editing and the date text is as it
     /// was shown (the mood keeps its exact date).
@@ -78,6 +103,8 @@ public struct MoodFormState: Hashable, Sendable {
     var viewModel: MoodFormViewModel {
         MoodFormViewModel(
             title: editing == nil ? "New mood" : "Edit mood", focus: focus, level: level, note: note.viewModel,
-            noteLimit: MoodNote.maximumLength, date: date.viewModel, error: error)
+            noteLimit: MoodNote.maximumLength, activities: activities.field.viewModel,
+            activityCandidates: focus == .activities ? activities.candidates.map(\.text) : [],
+            highlightedCandidate: activities.highlighted, date: date.viewModel, error: error)
     }
 }

@@ -28,6 +28,11 @@ public enum MoodListIntent: Hashable, Sendable {
     case focusPrevious
     case setLevel(MoodLevel)
     case stepLevel(by: Int)
+    /// Tab in the activities field: complete the activity being typed, or, with nothing to
+    /// complete, the form's next field.
+    case completeActivity
+    /// ↑ ↓ in the activities field: another of the candidates.
+    case stepActivityCandidate(by: Int)
     case submit
     case cancel
     case answer(Bool)

@@ -45,15 +45,22 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         return mood
     }
 
-    public func add(level: MoodLevel, note: String, date: Date) throws(MoodListError) -> Mood.ID {
-        let entry = try Self.words { try MoodEntry(level: level, note: note, date: date) }
+    public func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID {
+        let entry = try Self.words { try MoodEntry(level: level, note: note, date: date, activities: activities) }
         return try write { try $0.add(entry).id }
     }
 
-    public func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?) throws(MoodListError) {
+    public func edit(
+        _ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: Set<ActivityName>?
+    ) throws(MoodListError) {
         let note = try note.map { note throws(MoodListError) in try Self.words { try MoodNote.normalized(note) } }
         let date = try date.map { date throws(MoodListError) in try Self.words { try MoodDateRange.validated(date, field: .date) } }
-        try write { try $0.edit(id, level: level, note: note, date: date) }
+        try write { try $0.edit(id, level: level, note: note, date: date, activities: activities) }
+    }
+
+    /// Read when the form opens; an unreadable journal offers nothing rather than failing the form.
+    public func activitySuggestions() -> [ActivityName] {
+        (try? store.read { try $0.activityUsage() })?.map(\.name) ?? []
     }
 
     public func delete(_ id: Mood.ID) throws(MoodListError) {

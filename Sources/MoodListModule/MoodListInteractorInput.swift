@@ -16,9 +16,11 @@ public protocol MoodListInteractorInput: AnyObject {
     /// Shows only moods whose note contains `text` (`nil` or empty: all).
     func filter(noteContains text: String?) throws(MoodListError)
     /// Saves a new mood felt at `date` and returns its id.
-    func add(level: MoodLevel, note: String, date: Date) throws(MoodListError) -> Mood.ID
+    func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID
     /// Changes the fields given of a mood; a `nil` field keeps the mood's own.
-    func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?) throws(MoodListError)
+    func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: Set<ActivityName>?) throws(MoodListError)
+    /// The journal's activities, the most used first: what the form offers to complete.
+    func activitySuggestions() -> [ActivityName]
     /// Marks a mood for deletion: it leaves the list at once and can be brought back with
     /// ``undoDelete(_:)`` for ``undoWindow``.
     func delete(_ id: Mood.ID) throws(MoodListError)

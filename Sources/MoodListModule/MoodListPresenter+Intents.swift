@@ -1,3 +1,4 @@
+import Foundation
 import CacheTracking
 import MoodKit
 
@@ -13,7 +14,7 @@ extension MoodListPresenter {
             reloadWindow()
         case .moveToTop: select(0)
         case .moveToBottom: select(count - 1)
-        case .add: router.openForm(MoodFormState(dateInput: dateInput))
+        case .add: router.openForm(MoodFormState(knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
         case .editSelected:
             guard let mood = selectedMood else { return }
             openForm(editing: mood)
@@ -55,6 +56,8 @@ extension MoodListPresenter {
         case (.form, .focusPrevious): router.updateForm { $0.focus = $0.focus.previous }
         case (.form, .setLevel(let level)): router.updateForm { $0.level = level }
         case (.form, .stepLevel(let steps)): router.updateForm { $0.stepLevel(by: steps) }
+        case (.form, .completeActivity): router.updateForm { if !$0.completeActivity() { $0.focus = $0.focus.next } }
+        case (.form, .stepActivityCandidate(let steps)): router.updateForm { $0.stepActivityCandidate(by: steps) }
         case (.form(let form), .submit): save(form)
         case (.detail(let detail), .moveSelection(let lines)): scrollDetail(detail, by: lines)
         case (.detail(let detail), .movePage(let pages)): scrollDetail(detail, by: pages * max(visibleRows / 2, 1))
@@ -101,7 +104,9 @@ extension MoodListPresenter {
     }
 
     private func openForm(editing mood: Mood) {
-        router.openForm(MoodFormState(editing: mood.id, level: mood.level, note: mood.note, date: mood.date, dateInput: dateInput))
+        router.openForm(MoodFormState(
+            editing: mood.id, level: mood.level, note: mood.note, date: mood.date, activities: mood.activities.names,
+            knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
     }
 
     private var selectedRow: MoodRowViewModel? {
@@ -115,17 +120,22 @@ extension MoodListPresenter {
 
     private func save(_ form: MoodFormState) {
         do {
-            let date = try form.chosenDate(now: now(), input: dateInput)
+            let activities: Set<ActivityName>?
+            do { activities = try form.chosenActivities() } catch {
+                return router.updateForm { $0.error = "\(error)"; $0.focus = .activities }
+            }
+            let date: Date?
+            do { date = try form.chosenDate(now: now(), input: dateInput) } catch {
+                return router.updateForm { $0.error = "\(error)"; $0.focus = .date }
+            }
             if let id = form.editing {
-                try interactor.edit(id, level: form.chosenLevel, note: form.chosenNote, date: date)
+                try interactor.edit(id, level: form.chosenLevel, note: form.chosenNote, date: date, activities: activities)
                 if let index = interactor.index(of: id) { select(index) }
             } else {
-                let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now())
+                let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now(), activities: activities ?? [])
                 if let index = interactor.index(of: id) { select(index) }
             }
             router.closeOverlay()
-        } catch let error as MoodValidationError {
-            router.updateForm { $0.error = error.description; $0.focus = .date }
         } catch {
             router.updateForm { $0.error = "\(error)" }
         }

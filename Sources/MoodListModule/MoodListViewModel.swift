@@ -89,19 +89,29 @@ public struct MoodFormViewModel: Hashable, Sendable {
     public var note: TextFieldViewModel
     /// The most characters the note takes, shown beside its count.
     public var noteLimit: Int
+    /// The activities as typed.
+    public var activities: TextFieldViewModel
+    /// What completion offers for the activity being typed (only while the field has focus).
+    public var activityCandidates: [String]
+    /// The candidate chosen with ↑ ↓, an index into ``activityCandidates``; `nil` before any.
+    public var highlightedCandidate: Int?
     public var date: TextFieldViewModel
     /// Why the last save was refused, if it was.
     public var error: String?
 
     public init(
         title: String, focus: MoodFormField = .note, level: MoodLevel, note: TextFieldViewModel, noteLimit: Int,
-        date: TextFieldViewModel, error: String? = nil
+        activities: TextFieldViewModel = TextFieldViewModel(text: "", cursor: 0), activityCandidates: [String] = [],
+        highlightedCandidate: Int? = nil, date: TextFieldViewModel, error: String? = nil
     ) {
         self.title = title
         self.focus = focus
         self.level = level
         self.note = note
         self.noteLimit = noteLimit
+        self.activities = activities
+        self.activityCandidates = activityCandidates
+        self.highlightedCandidate = highlightedCandidate
         self.date = date
         self.error = error
     }

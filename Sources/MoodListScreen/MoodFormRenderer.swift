@@ -3,13 +3,16 @@ import MoodListModule
 import TerminalUI
 
 /// Draws the add/edit form: a box with the level, the note (several wrapped lines, with its
-/// count against the limit), the date and the error. The field with focus has its label
-/// highlighted; the footer names the keys.
+/// count against the limit), the activities with the names completion offers under them, the
+/// date and the error. The field with focus has its label highlighted; the footer names the keys.
 struct MoodFormRenderer {
     /// The labels, padded to one width so the fields line up.
     static let levelLabel = "Level "
     static let noteLabel = "Note"
     static let dateLabel = "Date  "
+    static let activitiesLabel = "Activities "
+    /// Under the activities while nothing is offered.
+    static let activitiesHint = "names apart by spaces · Tab completes from those you use"
     /// What the date field takes, shown beside it when there is room.
     static let dateHint = "now · yesterday 21:00 · 2026-11-20 08:30"
     /// The widest the box gets, so the form stays readable on very wide terminals.
@@ -33,14 +36,16 @@ struct MoodFormRenderer {
         var noteWidth: Int { box.innerWidth }
         /// Content line indices inside the box.
         var noteTop: Int { 2 }
-        var dateLine: Int { noteTop + noteLines }
+        var activitiesLine: Int { noteTop + noteLines }
+        var candidatesLine: Int { activitiesLine + 1 }
+        var dateLine: Int { activitiesLine + 2 }
         var errorLine: Int { dateLine + 1 }
 
         init(_ form: MoodFormViewModel, over area: Range<Int>, screenColumns: Int) {
             let width = min(screenColumns - 4, MoodFormRenderer.maximumWidth)
             // One column spare, so the cursor has a cell at the end of a full line.
             note = WrappedText(form.note.text, width: max(1, width - 5))
-            let fixedLines = 3 + (form.error == nil ? 0 : 1)
+            let fixedLines = 5 + (form.error == nil ? 0 : 1)
             let room = max(1, area.count - 2 - fixedLines)
             noteLines = min(room, max(MoodFormRenderer.minimumNoteLines, area.count / 3, note.lines.count))
             let cursorLine = note.location(ofCursor: form.note.cursor).line
@@ -61,6 +66,7 @@ struct MoodFormRenderer {
         box.drawFrame(title: form.title, on: screen)
         drawLevels(form, in: box)
         let noteCursor = drawNote(form, layout: layout)
+        let activitiesCursor = drawActivities(form, layout: layout)
         let dateCursor = drawDate(form, layout: layout)
         if let error = form.error {
             box.drawLine(layout.errorLine, error, style: TextStyle(foreground: .red, bold: true), on: screen)
@@ -68,6 +74,7 @@ struct MoodFormRenderer {
         switch form.focus {
         case .level: return nil
         case .note: return noteCursor
+        case .activities: return activitiesCursor
         case .date: return dateCursor
         }
     }
@@ -126,6 +133,32 @@ struct MoodFormRenderer {
         let cursor = layout.note.location(ofCursor: form.note.cursor)
         let top = box.top + 1 + layout.noteTop
         return (top + cursor.line - layout.firstNoteLine, box.left + 2 + cursor.column)
+    }
+
+    /// The "Activities" label and the field, and under it what completion offers, the one chosen
+    /// with the arrows reversed (or, with nothing offered, how the field works).
+    private func drawActivities(_ form: MoodFormViewModel, layout: Layout) -> (row: Int, column: Int) {
+        let box = layout.box
+        guard layout.candidatesLine < box.innerHeight else { return (box.top, box.left) }
+        let label = drawLabel(Self.activitiesLabel, line: layout.activitiesLine, focused: form.focus == .activities, in: box)
+        let limit = box.left + 2 + box.innerWidth
+        let width = max(0, limit - label.column - 1)
+        let window = TextFieldWindow(form.activities, width: width)
+        let field = TextStyle(underline: true)
+        screen.fill(row: label.row, column: label.column, count: width, character: " ", style: field)
+        screen.write(window.text, row: label.row, column: label.column, style: field, maxColumns: width)
+        let offered = box.drawLine(layout.candidatesLine, "", on: screen)
+        if form.activityCandidates.isEmpty {
+            let hint = form.focus == .activities ? Self.activitiesHint : ""
+            screen.write(hint, row: offered.row, column: label.column, style: TextStyle(dim: true), maxColumns: width)
+        } else {
+            var column = label.column
+            for (index, name) in form.activityCandidates.enumerated() where column < limit {
+                let style = index == form.highlightedCandidate ? TextStyle(bold: true, reverse: true) : TextStyle(dim: true)
+                column += screen.write(name, row: offered.row, column: column, style: style, maxColumns: max(0, limit - column)) + 2
+            }
+        }
+        return (label.row, label.column + window.cursorColumn)
     }
 
     /// The "Date" label, the field and, when there is room, the forms it takes.

@@ -17,7 +17,8 @@ public struct MoodListKeyMap: Sendable {
     /// ``MoodListKeyTable`` defines it for what is open.
     ///
     /// In the form the keys of every field come first, then those of the field with focus: the
-    /// level's, or the note's and then those of every text field. In a text field (note, date,
+    /// level's, or the note's and then those of every text field. The activities field's Tab and
+    /// arrows come before all (Tab completes there). In a text field (note, date,
     /// filter) any other character is typed and a paste is text, whatever it holds. In the help
     /// any key but the scrolling ones closes it. Anywhere else a paste and Alt chords mean
     /// nothing: they are never taken as commands.
@@ -26,11 +27,12 @@ public struct MoodListKeyMap: Sendable {
         switch overlay {
         case nil: return MoodListKeyTable.list.intent(for: key)
         case .form(let form):
+            if form.focus == .activities, let intent = MoodListKeyTable.activities.intent(for: key) { return intent }
             if let intent = MoodListKeyTable.form.intent(for: key) { return intent }
             switch form.focus {
             case .level: return MoodListKeyTable.level.intent(for: key)
             case .note: return MoodListKeyTable.note.intent(for: key) ?? textFieldIntent(for: key)
-            case .date: return textFieldIntent(for: key)
+            case .activities, .date: return textFieldIntent(for: key)
             }
         case .detail: return MoodListKeyTable.detail.intent(for: key)
         case .confirmDelete: return MoodListKeyTable.confirmDelete.intent(for: key)

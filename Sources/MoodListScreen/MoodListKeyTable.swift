@@ -21,7 +21,7 @@ enum MoodListKeyTable {
         KeyGroup(["Enter", "v"], "the whole mood: note, dates, device, sync", footer: "v view", [
             (.enter, .showDetail), (.character("v"), .showDetail),
         ]),
-        KeyGroup(["e"], "edit the level, note or date", footer: "e edit", [(.character("e"), .editSelected)]),
+        KeyGroup(["e"], "edit the level, note, activities or date", footer: "e edit", [(.character("e"), .editSelected)]),
         KeyGroup(["d", "Delete"], "delete the selected mood (asks first)", footer: "d delete", [
             (.character("d"), .deleteSelected), (.delete, .deleteSelected),
         ]),
@@ -35,11 +35,17 @@ enum MoodListKeyTable {
 
     /// Keys that mean the same in every field of the form.
     static let form: [KeyGroup] = [
-        KeyGroup(["Tab", "Shift-Tab"], "next / previous field: level, note, date", footer: "Tab next field", [
+        KeyGroup(["Tab", "Shift-Tab"], "next / previous field: level, note, activities, date", footer: "Tab next field", [
             (.tab, .focusNext), (.backTab, .focusPrevious),
         ]),
         KeyGroup(["Enter"], "save", footer: "Enter save", [(.enter, .submit)]),
         KeyGroup(["Esc"], "cancel", footer: "Esc cancel", [(.escape, .cancel)]),
+    ]
+
+    /// The activities field's own keys, before those of every field (its Tab completes first).
+    static let activities: [KeyGroup] = [
+        KeyGroup(["Tab"], "complete the activity being typed (with nothing to complete: the next field)", [(.tab, .completeActivity)]),
+        KeyGroup(["↑ ↓"], "another of the activities offered", [(.up, .stepActivityCandidate(by: -1)), (.down, .stepActivityCandidate(by: 1))]),
     ]
 
     /// The level field's keys.
@@ -132,7 +138,7 @@ enum MoodListKeyTable {
     static var helpLines: [String] {
         let sections: [(String, [KeyGroup])] = [
             ("In the list", list), ("In the add and edit form", form), ("In its level", level), ("In its note", note),
-            ("In the note, the date and the filter", text), ("While filtering", filter),
+            ("In its activities", activities), ("In the note, the activities, the date and the filter", text), ("While filtering", filter),
             ("When asked to delete", confirmDelete), ("In the detail view", detail), ("In this help", help),
         ]
         let marks: [(String, String)] = [

@@ -86,6 +86,7 @@ import Testing
         presenter.handle(.add)
         type("looking back")
         presenter.handle(.focusNext)
+        presenter.handle(.focusNext)
         presenter.handle(.edit(.deleteToStart))
         type("tomorow")
         presenter.handle(.submit)

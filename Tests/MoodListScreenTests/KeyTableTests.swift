@@ -56,7 +56,8 @@ import TerminalUI
         ("in every field of the form", MoodListKeyTable.form),
         ("in the level", MoodListKeyTable.level),
         ("in the note", MoodListKeyTable.note),
-        ("in the note, the date and the filter", MoodListKeyTable.text),
+        ("in the activities", MoodListKeyTable.activities),
+        ("in the note, the activities, the date and the filter", MoodListKeyTable.text),
         ("in the detail view", MoodListKeyTable.detail),
     ])
     func theREADMEsKeyTablesAreTheKeyTable(title: String, groups: [KeyGroup]) throws {

@@ -16,18 +16,35 @@ import TerminalUI
         screen.lines.firstIndex { $0.contains(text) }
     }
 
-    @Test func theFormIsABorderedBoxWithTheLevelTheNoteAndItsCountAndTheDate() throws {
+    @Test func theFormIsABorderedBoxWithTheLevelTheNoteAndItsCountTheActivitiesAndTheDate() throws {
         show(MoodListFixtures.form(note: "hello"))
         let top = try #require(row(containing: "New mood"))
-        #expect(top == 1 + (22 - 12) / 2, "7 note lines (a third of 22), 3 other lines and the border, centred in rows 1..<23")
+        #expect(top == 1 + (22 - 14) / 2, "7 note lines (a third of 22), 5 other lines and the border, centred in rows 1..<23")
         #expect(screen.lines[top].hasPrefix(String(repeating: " ", count: 4) + "┌─ New mood ─"))
         #expect(screen.column(of: "┐", row: top) == 4 + 72 - 1)
         #expect(screen.lines[top + 1].contains("│ Level 1 awful  2 bad  3 meh  4 good  5 great"))
         #expect(screen.lines[top + 2].contains("│ Note") && screen.lines[top + 2].hasSuffix("5/1000 │"))
         #expect(screen.lines[top + 3].contains("│ hello"))
-        #expect(screen.lines[top + 10].contains("│ Date  now"))
-        #expect(screen.lines[top + 10].contains("yesterday 21:00"), "the forms the date takes")
-        #expect(screen.lines[top + 11].contains("└───"))
+        #expect(screen.lines[top + 10].contains("│ Activities "))
+        #expect(screen.lines[top + 12].contains("│ Date  now"))
+        #expect(screen.lines[top + 12].contains("yesterday 21:00"), "the forms the date takes")
+        #expect(screen.lines[top + 13].contains("└───"))
+    }
+
+    @Test func theActivitiesFieldShowsWhatCompletionOffersWithTheChoiceReversed() throws {
+        guard case .form(var form) = MoodListFixtures.form(note: "hello", focus: .activities) else { return }
+        form.activities = TextFieldViewModel(text: "tea re", cursor: 6)
+        form.activityCandidates = ["read", "reading"]
+        form.highlightedCandidate = 1
+        let view = MoodListScreenView(screen: screen, colorSupport: .basic8)
+        view.display(MoodListFixtures.model(overlay: .form(form)), changes: .all)
+        let line = try #require(row(containing: "Activities"))
+        #expect(screen.lines[line].contains("│ Activities tea re"))
+        #expect(screen.style(row: line, column: try #require(screen.column(of: "Activities", row: line))).reverse, "the label of the field with focus")
+        let offered = line + 1
+        #expect(screen.lines[offered].contains("read  reading"))
+        #expect(!screen.style(row: offered, column: try #require(screen.column(of: "read ", row: offered))).reverse)
+        #expect(screen.style(row: offered, column: try #require(screen.column(of: "reading", row: offered))).reverse)
     }
 
     @Test func theFieldWithFocusHasItsLabelReversedAndTheCursorOnlyWhereTextIsTyped() throws {

@@ -22,7 +22,7 @@ import Testing
         let statuses = SyncCoordinatorTests.Statuses()
         let engine = Task { await device.coordinator(settings: Self.slowRetries, status: statuses.record).run() }
         defer { engine.cancel() }
-        #expect(await waitUntil { statuses.last?.state == .synced && remote.pushListenerCount == 1 })
+        #expect(await waitUntil { statuses.last?.state == .synced && remote.pushListenerCount == 1 }, "\(statuses.seen) listeners \(remote.pushListenerCount)")
 
         remote.failUploads(with: .unavailable("503"))
         let mood = try device.add("stranded once")

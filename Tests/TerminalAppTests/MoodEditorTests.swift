@@ -29,7 +29,7 @@ import Testing
         try app.press("a")
         #expect(try app.waitForScreen { $0.contains("New mood") }, "\(app.lastScreen)")
         try app.type("backdated")
-        try app.press("Tab", "C-u")
+        try app.press("Tab", "Tab", "C-u")
         try app.type("2026-03-05 08:30")
         try app.press("Enter")
         #expect(try app.waitForScreen { $0.contains("3 moods") && !$0.contains("New mood") }, "\(app.lastScreen)")
@@ -39,6 +39,26 @@ import Testing
         let screen = app.lastScreen.split(separator: "\n").map(String.init)
         let rows = ["newest", "backdated", "oldest"].map { note in screen.firstIndex { $0.contains(note) } }
         #expect(rows.compactMap { $0 } == rows.compactMap { $0 }.sorted() && !rows.contains(nil), "\(app.lastScreen)")
+    }
+
+    /// Activities typed in the form, one completed from those the journal has, are saved with
+    /// the mood and shown on its row.
+    @Test func activitiesAreTypedWithCompletionAndShownOnTheRow() throws {
+        let added = try ProcessResult.moodtui(["add", "--journal", subject.journal, "--level", "good", "--activity", "reading,run"])
+        try #require(added.status == 0, "\(added.standardError)")
+        let app = try subject.launch()
+        #expect(try app.waitForScreen { $0.contains("1 mood") }, "\(app.lastScreen)")
+        try app.press("a")
+        #expect(try app.waitForScreen { $0.contains("New mood") }, "\(app.lastScreen)")
+        try app.type("quiet evening")
+        try app.press("Tab")
+        try app.type("tea rea")
+        #expect(try app.waitForScreen { $0.contains("Activities tea rea") && $0.contains("reading") }, "\(app.lastScreen)")
+        try app.press("Tab")
+        #expect(try app.waitForScreen { $0.contains("Activities tea reading") }, "\(app.lastScreen)")
+        try app.press("Enter")
+        #expect(try app.waitForScreen { $0.contains("2 moods") && $0.contains("#reading #tea") }, "\(app.lastScreen)")
+        #expect(try subject.moods().first?["activities"] as? [String] == ["reading", "tea"])
     }
 
     /// A new line goes into the note with Alt-Enter, and the form shows it as a line break.
