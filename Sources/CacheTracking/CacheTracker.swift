@@ -45,6 +45,31 @@ public final class CacheTracker {
         delegate?.cacheTrackerDidReload(self)
     }
 
+    /// A request's list read ahead, on any thread, for ``adopt(_:)`` to take on the tracker's:
+    /// how a search on a big journal is read without holding the UI thread.
+    public struct Prepared: Sendable {
+        public let request: CacheRequest
+        fileprivate let keys: BlockedSortedList<MoodSortKey>
+        fileprivate let cursor: Int64
+    }
+
+    /// Reads `request`'s list from `store`. Touches no tracker: call it on any thread.
+    /// - Throws: a store error.
+    public static func prepare(_ request: CacheRequest, from store: JournalStore) throws -> Prepared {
+        let (keys, cursor) = try SortKeyLoading.load(request, from: store)
+        return Prepared(request: request, keys: keys, cursor: cursor)
+    }
+
+    /// Follows the prepared request: the delegate is told to reload, then told, in a batch, what
+    /// commits since the list was read changed.
+    /// - Throws: a store error while catching up; the list is the prepared one then, and the
+    ///   next ``processChanges()`` retries.
+    public func adopt(_ prepared: Prepared) throws {
+        (request, keys, cursor) = (prepared.request, prepared.keys, prepared.cursor)
+        delegate?.cacheTrackerDidReload(self)
+        try processChanges()
+    }
+
     /// The moods at `range` of the list, latest content, one entry per index. An entry is `nil`
     /// only when its mood was deleted by a commit that ``processChanges()`` has not seen yet.
     /// - Complexity: O(k log n) for k indexes.

@@ -17,9 +17,9 @@ enum SortKeyLoading {
     static func load(
         _ request: CacheRequest, from store: JournalStore, parallelThreshold: Int = parallelThreshold
     ) throws -> (BlockedSortedList<MoodSortKey>, Int64) {
-        // A note search reads the whole table whatever it finds: the bounds and the count that
-        // splitting needs would read it twice more.
-        let splittable = request.filter.effectiveNoteQuery == nil
+        // A list read by row id (a search) is read in one go: the bounds and the count that
+        // splitting needs would each cost as much as reading it.
+        let splittable = !request.filter.readsByRowID
         while true {
             let (bounds, count) = splittable
                 ? try store.read { snapshot in

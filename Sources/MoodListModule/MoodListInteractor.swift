@@ -1,4 +1,5 @@
 import CacheTracking
+import Dispatch
 import Foundation
 import MoodKit
 import MoodStore
@@ -12,11 +13,21 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     public weak var output: (any MoodListInteractorOutput)?
     private let store: JournalStore
     private let tracker: CacheTracker
+    private let searchExecution: SearchExecution
+    /// Moves with every search asked for: a result read for an older one is dropped.
+    private var searchGeneration = 0
+    /// The search the list shows.
+    private var shownGeneration = 0
+    /// The latest search result read in the background, waiting for the UI thread.
+    private let finishedSearch = FinishedSearchSlot()
 
-    /// - Parameter store: the journal.
+    /// - Parameters:
+    ///   - store: the journal.
+    ///   - searchExecution: where a filter's list is read.
     /// - Throws: ``MoodListError`` when the journal cannot be read.
-    public init(store: JournalStore) throws(MoodListError) {
+    public init(store: JournalStore, searchExecution: SearchExecution = .inline) throws(MoodListError) {
         self.store = store
+        self.searchExecution = searchExecution
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
         tracker.delegate = self
     }
@@ -34,10 +45,37 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         try? tracker.index(of: id)
     }
 
-    public func filter(noteContains text: String?) throws(MoodListError) {
+    public func filter(search text: String?) throws(MoodListError) {
         var request = tracker.request
-        request.filter.noteContains = text
-        try Self.words { try tracker.setRequest(request) }
+        let search = MoodFilter(search: text ?? "")
+        (request.filter.noteContains, request.filter.activities) = (search.noteContains, search.activities)
+        searchGeneration += 1
+        switch searchExecution {
+        case .inline:
+            defer { shownGeneration = searchGeneration }
+            try Self.words { try tracker.setRequest(request) }
+        case .background(let wake):
+            let (generation, store, finished, search) = (searchGeneration, store, finishedSearch, request)
+            DispatchQueue.global(qos: .userInitiated).async {
+                let result = Result { () throws(MoodListError) in try Self.words { try CacheTracker.prepare(search, from: store) } }
+                finished.offer(FinishedSearch(generation: generation, result: result))
+                wake()
+            }
+        }
+    }
+
+    public var isSearching: Bool { shownGeneration < searchGeneration }
+
+    /// Shows the latest search read in the background, if it is still the one asked for last.
+    private func showFinishedSearch() {
+        guard let finished = finishedSearch.take(), finished.generation == searchGeneration
+        else { return }
+        shownGeneration = finished.generation
+        do {
+            try tracker.adopt(try finished.result.get())
+        } catch {
+            output?.interactorDidFail(error as? MoodListError ?? MoodListError("cannot read the journal: \(error)"))
+        }
     }
 
     public func liveMood(_ id: Mood.ID) -> Mood? {
@@ -92,6 +130,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     }
 
     public func refresh() {
+        showFinishedSearch()
         do { try tracker.processChanges() } catch {
             output?.interactorDidFail(MoodListError("cannot read the journal: \(error)"))
         }

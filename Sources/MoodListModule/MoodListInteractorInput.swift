@@ -13,8 +13,12 @@ public protocol MoodListInteractorInput: AnyObject {
     func index(of id: Mood.ID) -> Int?
     /// The mood, if the journal holds it and it is not deleted, whether or not the filter shows it.
     func liveMood(_ id: Mood.ID) -> Mood?
-    /// Shows only moods whose note contains `text` (`nil` or empty: all).
-    func filter(noteContains text: String?) throws(MoodListError)
+    /// Shows only the moods a filter typed after `/` selects (``MoodKit/MoodFilter/init(search:)``:
+    /// `#name` for an activity, any other text for notes holding it; `nil` or empty: all). The
+    /// list may change later, when the search was read in the background (``isSearching``).
+    func filter(search text: String?) throws(MoodListError)
+    /// A search asked for is still being read: the list shows the one before it meanwhile.
+    var isSearching: Bool { get }
     /// Saves a new mood felt at `date` and returns its id.
     func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID
     /// Changes the fields given of a mood; a `nil` field keeps the mood's own.

@@ -174,7 +174,7 @@ extension MoodListPresenter {
         let previous = appliedFilter
         let kept = selectedRow?.id
         appliedFilter = text
-        do { try interactor.filter(noteContains: text) } catch {
+        do { try interactor.filter(search: text) } catch {
             appliedFilter = previous
             message = MoodListMessage(.error, error.description)
         }

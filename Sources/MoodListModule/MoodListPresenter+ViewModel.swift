@@ -27,9 +27,9 @@ extension MoodListPresenter {
     }
 
     private var countText: String {
-        let moods = count == 1 ? "1 mood" : "\(count) moods"
-        guard let filter = appliedFilter else { return moods }
-        return "\(moods) matching “\(filter)”"
+        guard let filter = appliedFilter else { return count == 1 ? "1 mood" : "\(count) moods" }
+        if interactor.isSearching { return "searching “\(filter)”…" }
+        return (count == 1 ? "1 mood" : "\(count) moods") + " matching “\(filter)”"
     }
 
     private var overlay: MoodListOverlay? {

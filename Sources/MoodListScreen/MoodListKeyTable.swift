@@ -27,7 +27,7 @@ enum MoodListKeyTable {
         ]),
         // The footer leaves undo to the message a deletion shows ("Press u to undo"): 80 columns.
         KeyGroup(["u"], "undo the last delete, within 5 seconds", [(.character("u"), .undoDelete)]),
-        KeyGroup(["/"], "filter by note text as you type", footer: "/ filter", [(.character("/"), .startFilter)]),
+        KeyGroup(["/"], "filter as you type: note text, and `#name` for an activity", footer: "/ filter", [(.character("/"), .startFilter)]),
         KeyGroup(["Esc"], "clear the filter", [(.escape, .cancel)]),
         KeyGroup(["?"], "this help: every key, the marks on a row", footer: "? help", [(.character("?"), .showHelp)]),
         KeyGroup(["q", "Ctrl-C"], "quit", footer: "q quit", [(.character("q"), .quit)]),

@@ -102,6 +102,9 @@ enum JournalSchema {
         migrator.registerMigration("v6: activities") { db in
             try db.execute(sql: activitiesSQL)
         }
+        migrator.registerMigration("v7: note search index") { db in
+            try migrateToSearchIndex(db)
+        }
         return migrator
     }
 
@@ -157,6 +160,35 @@ enum JournalSchema {
             DELETE FROM moodActivity WHERE moodLocalID = OLD.localID;
         END;
         """
+
+    /// Notes get a search index, so that typing a filter on a big journal looks notes up instead
+    /// of reading every one. `searchText` holds a note's folded form (``MoodSearchText``) when it
+    /// is not plain ASCII (whose folded form `lower(note)` gives); `moodSearch`, a trigram index
+    /// of FTS5 that keeps no copy of the text, indexes `coalesce(searchText, note)`, kept in step
+    /// by triggers for every writer.
+    private static func migrateToSearchIndex(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE mood ADD COLUMN searchText TEXT")
+        let notes = try Row.fetchAll(db, sql: "SELECT localID, note FROM mood WHERE length(CAST(note AS BLOB)) <> length(note)")
+        for row in notes {
+            let note: String = row[1]
+            try db.execute(sql: "UPDATE mood SET searchText = ? WHERE localID = ?", arguments: [MoodSearchText.stored(forNote: note), row[0]])
+        }
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE moodSearch USING fts5(text, content = '', tokenize = 'trigram');
+            INSERT INTO moodSearch (rowid, text) SELECT localID, coalesce(searchText, note) FROM mood;
+            CREATE TRIGGER mood_searchInsert AFTER INSERT ON mood BEGIN
+                INSERT INTO moodSearch (rowid, text) VALUES (NEW.localID, coalesce(NEW.searchText, NEW.note));
+            END;
+            CREATE TRIGGER mood_searchUpdate AFTER UPDATE OF note, searchText ON mood
+            WHEN coalesce(NEW.searchText, NEW.note) IS NOT coalesce(OLD.searchText, OLD.note) BEGIN
+                INSERT INTO moodSearch (moodSearch, rowid, text) VALUES ('delete', OLD.localID, coalesce(OLD.searchText, OLD.note));
+                INSERT INTO moodSearch (rowid, text) VALUES (NEW.localID, coalesce(NEW.searchText, NEW.note));
+            END;
+            CREATE TRIGGER mood_searchDelete AFTER DELETE ON mood BEGIN
+                INSERT INTO moodSearch (moodSearch, rowid, text) VALUES ('delete', OLD.localID, coalesce(OLD.searchText, OLD.note));
+            END;
+            """)
+    }
 
     /// The trigger that logs every update of a mood, with the mask of the columns it changed.
     private static func updateTriggerSQL(changedMask: String) -> String {

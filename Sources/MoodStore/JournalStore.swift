@@ -43,12 +43,6 @@ public final class JournalStore: Sendable {
                 // SQLite's 2): a download inserts moods at random dates and ids, and with the
                 // default cache every page of them read the index back from the file.
                 if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -8192") }
-                db.add(function: DatabaseFunction("moodtui_note_matches", argumentCount: 2, pure: true) { values in
-                    guard let note = String.fromDatabaseValue(values[0]),
-                        let query = String.fromDatabaseValue(values[1])
-                    else { return false }
-                    return MoodFilter.noteMatches(note, query: query)
-                })
             }
             pool = try DatabasePool(path: path, configuration: configuration)
             try JournalSchema.migrator.migrate(pool)

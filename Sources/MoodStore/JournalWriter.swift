@@ -65,9 +65,11 @@ public struct JournalWriter {
         if let newDate { edited.fields.date = Stamped(newDate, at: try stamp()) }
         try edited.activities.set(to: ActivitySet.checkedChoice(wanted, over: current), stamp: stamp)
         try updateLiveMood(id, sql: """
-            level = ?, note = ?, date = ?, stamps = ?, activities = ?, activityNames = ?, changedSinceUpload = 1, lastSyncError = NULL
+            level = ?, note = ?, searchText = ?, date = ?, stamps = ?, activities = ?, activityNames = ?,
+            changedSinceUpload = 1, lastSyncError = NULL
             """, arguments: StatementArguments([
-                edited.level.rawValue, edited.note, edited.date.millisecondsSince1970, edited.stamps.storedText(creatorID: edited.creatorID),
+                edited.level.rawValue, edited.note, MoodSearchText.stored(forNote: edited.note), edited.date.millisecondsSince1970,
+                edited.stamps.storedText(creatorID: edited.creatorID),
             ] + edited.activities.storedValues(creatorID: edited.creatorID)))
     }
 

@@ -34,6 +34,7 @@ extension Mood {
     static let storedColumns = [
         "id", "date", "level", "note", "creatorID", "stamps", "remoteIdentifier", "remoteVersion",
         "changedSinceUpload", "markedForRemoteDeletion", "markedForDeletionDate", "lastSyncError", "activities", "activityNames",
+        "searchText",
     ]
 
     /// Inserts a whole mood. Built once: a download applies a thousand moods a page.
@@ -60,7 +61,7 @@ extension Mood {
             date.millisecondsSince1970, level.rawValue, note, creatorID, stamps.storedText(creatorID: creatorID),
             sync.remoteIdentifier, sync.remoteVersion, sync.changedSinceUpload, sync.markedForRemoteDeletion,
             sync.markedForDeletionDate?.millisecondsSince1970, sync.lastError,
-        ] + activities.storedValues(creatorID: creatorID)
+        ] + activities.storedValues(creatorID: creatorID) + [MoodSearchText.stored(forNote: note)]
     }
 }
 

@@ -39,3 +39,14 @@ import Testing
         #expect(ActivityName.hashtags(in: "# nothing ##").isEmpty)
     }
 }
+
+@Suite struct MoodFilterSearchTests {
+    @Test func hashtagsBecomeActivitiesAndTheRestIsTheNoteSearch() {
+        let filter = MoodFilter(search: "#run  by the #sea-swim river")
+        #expect(filter.activities.map(\.text).sorted() == ["run", "sea-swim"])
+        #expect(filter.noteContains == "by the river")
+        #expect(MoodFilter(search: "  two  spaces ").noteContains == "  two  spaces ", "text without a hashtag is searched as typed")
+        #expect(MoodFilter(search: "#run").noteContains == nil)
+        #expect(MoodFilter(search: "C# code").activities.isEmpty)
+    }
+}

@@ -1,0 +1,79 @@
+import AppTesting
+import CacheTracking
+import Foundation
+import JournalTesting
+import MoodKit
+@testable import MoodListModule
+import MoodStore
+import Synchronization
+import Testing
+
+/// A filter typed after `/` is read off the UI thread: a keystroke never waits for a search, and
+/// a search's result that arrives after a later one was asked for is dropped.
+@Suite struct BackgroundSearchTests {
+    final class Wakes: Sendable {
+        let count = Mutex(0)
+        func wake() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    private func journal(notes: [String], activities: [[String]] = []) throws -> TemporaryJournal {
+        let journal = try TemporaryJournal()
+        for (index, note) in notes.enumerated() {
+            let names = Set((activities.indices.contains(index) ? activities[index] : []).map { try! ActivityName.normalized($0) })
+            try journal.store.write(origin: .ui) {
+                try $0.add(MoodEntry(level: .good, note: note, date: Date(millisecondsSince1970: Int64(index) * 60_000), activities: names))
+            }
+        }
+        return journal
+    }
+
+    private func notes(_ interactor: MoodListInteractor) -> [String] {
+        interactor.moods(in: 0..<interactor.count).compactMap { $0?.note }
+    }
+
+    @Test func theLastSearchAskedForIsShownWhateverOrderTheSearchesFinishIn() async throws {
+        let journal = try journal(notes: ["walk by the sea", "run in the rain", "walking home"])
+        let wakes = Wakes()
+        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
+        try interactor.filter(search: "walk")
+        try interactor.filter(search: "rain")
+        #expect(interactor.isSearching, "the list shows the journal until the search is read")
+        #expect(interactor.count == 3)
+        #expect(await waitUntil { wakes.value == 2 })
+        interactor.refresh()
+        #expect(!interactor.isSearching)
+        #expect(notes(interactor) == ["run in the rain"])
+    }
+
+    @Test func aResultOfAnEarlierSearchIsDropped() throws {
+        let slot = FinishedSearchSlot()
+        let journal = try journal(notes: ["x"])
+        let prepared = try CacheTracker.prepare(.journal, from: journal.store)
+        slot.offer(FinishedSearch(generation: 2, result: .success(prepared)))
+        slot.offer(FinishedSearch(generation: 1, result: .success(prepared)))
+        #expect(slot.take()?.generation == 2)
+        #expect(slot.take() == nil)
+    }
+
+    @Test func hashtagsSearchActivitiesAndTheRestSearchesNotes() throws {
+        let journal = try journal(
+            notes: ["walk by the sea", "walk to work", "run in the rain"], activities: [["family"], ["work"], ["family"]])
+        let interactor = try MoodListInteractor(store: journal.store)
+        try interactor.filter(search: "#family walk")
+        #expect(notes(interactor) == ["walk by the sea"])
+        try interactor.filter(search: "#family")
+        #expect(notes(interactor) == ["run in the rain", "walk by the sea"])
+    }
+
+    @Test func aSearchReadInTheBackgroundCatchesUpWithCommitsMadeMeanwhile() async throws {
+        let journal = try journal(notes: ["walk one"])
+        let wakes = Wakes()
+        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
+        try interactor.filter(search: "walk")
+        #expect(await waitUntil { wakes.value == 1 })
+        _ = try await journal.store.write(origin: .commandLine) { try $0.add(MoodEntry(level: .meh, note: "walk two")) }
+        interactor.refresh()
+        #expect(notes(interactor) == ["walk two", "walk one"])
+    }
+}
