@@ -16,6 +16,9 @@ public struct ActivityName: Hashable, Comparable, Sendable, CustomStringConverti
     /// table show whole.
     public static let maximumLength = 32
 
+    /// The largest name, in UTF-8 bytes: a character may hold any number of combining marks.
+    public static let maximumBytes = 128
+
     private init(checked text: String) { self.text = text }
 
     /// What a person typed (`--activity "Sleep Bad"`, `#run` in a note, the form), in the name's
@@ -40,8 +43,9 @@ public struct ActivityName: Hashable, Comparable, Sendable, CustomStringConverti
     private static func checked(_ text: String, as typed: String) throws(MoodValidationError) -> ActivityName {
         let shown = typed.prefix(40)
         guard !text.isEmpty else { throw .invalidActivity("an activity needs a name, such as run") }
-        guard text.count <= maximumLength else {
-            throw .invalidActivity("'\(shown)…' is \(text.count) characters long; the limit is \(maximumLength)")
+        guard text.count <= maximumLength, text.utf8.count <= maximumBytes else {
+            throw .invalidActivity(
+                "'\(shown)…' is \(text.count) characters (\(text.utf8.count) bytes) long; the limit is \(maximumLength) (\(maximumBytes) bytes)")
         }
         if let scalar = text.unicodeScalars.first(where: { !isNameScalar($0) }) {
             let what = ControlCharacters.contains(scalar) ? ControlCharacters.name(scalar) : "'\(scalar)'"

@@ -11,20 +11,28 @@ extension ActivitySet {
         }.joined(separator: "\n")
     }
 
-    /// Reads ``storedText(creatorID:)``; `nil` for anything else.
-    public init?(storedText: String, creatorID: String) {
+    /// Reads ``storedText(creatorID:)``. A line that cannot be read (a journal edited by hand)
+    /// is left out, and only it: one bad activity must not cost a mood the others, which its next
+    /// edit would then write back as gone.
+    public init(storedText: String, creatorID: String) {
         var histories: [ActivityName: ActivityHistory] = [:]
         for line in storedText.split(separator: "\n") {
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard let name = try? ActivityName.validated(String(parts[0])), histories[name] == nil else { return nil }
-            var additions: [HybridTimestamp] = [], removals: [HybridTimestamp] = []
-            for part in parts.dropFirst() {
-                let isRemoval = part.first == "-"
-                guard let stamp = HybridTimestamp(storedText: isRemoval ? part.dropFirst() : part, creatorID: creatorID) else { return nil }
-                if isRemoval { removals.append(stamp) } else { additions.append(stamp) }
+            if let (name, history) = Self.history(storedLine: line, creatorID: creatorID) {
+                histories[name] = histories[name].map { $0.merged(with: history) } ?? history
             }
-            histories[name] = ActivityHistory(additions: additions, removals: removals)
         }
         self.init(histories: histories)
+    }
+
+    private static func history(storedLine line: Substring, creatorID: String) -> (ActivityName, ActivityHistory)? {
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard let name = try? ActivityName.validated(String(parts[0])) else { return nil }
+        var additions: [HybridTimestamp] = [], removals: [HybridTimestamp] = []
+        for part in parts.dropFirst() {
+            let isRemoval = part.first == "-"
+            guard let stamp = HybridTimestamp(storedText: isRemoval ? part.dropFirst() : part, creatorID: creatorID) else { return nil }
+            if isRemoval { removals.append(stamp) } else { additions.append(stamp) }
+        }
+        return (name, ActivityHistory(additions: additions, removals: removals))
     }
 }

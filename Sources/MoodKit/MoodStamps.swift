@@ -63,8 +63,9 @@ extension HybridTimestamp {
         device.utf8.elementsEqual(creatorID.utf8) ? String(wallMilliseconds) + "." + String(counter) : description
     }
 
-    /// Reads ``storedText(creatorID:)``; `nil` for anything else.
+    /// Reads ``storedText(creatorID:)``; `nil` for anything else. The `@` is looked for among
+    /// the bytes: a device id that starts with a combining mark joins the `@` into one character.
     public init?(storedText text: Substring, creatorID: String) {
-        self.init(text.contains("@") ? String(text) : text + "@" + creatorID)
+        self.init(text.utf8.contains(UInt8(ascii: "@")) ? String(text) : text + "@" + creatorID)
     }
 }

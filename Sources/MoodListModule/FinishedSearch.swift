@@ -7,23 +7,39 @@ struct FinishedSearch: Sendable {
     let result: Result<CacheTracker.Prepared, MoodListError>
 }
 
-/// Where a background search leaves its result for the UI thread: only the latest search's is
-/// kept, whatever order the threads finish in.
+/// Where background searches are handed out and leave their results for the UI thread: only the
+/// latest search's result is kept, whatever order the threads finish in, and a search that a
+/// later one overtook before it started is not read at all.
 final class FinishedSearchSlot: Sendable {
-    private let waiting = Mutex<FinishedSearch?>(nil)
+    private struct State {
+        var waiting: FinishedSearch?
+        var latestAsked = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Notes that search `generation` was asked for.
+    func ask(_ generation: Int) {
+        state.withLock { $0.latestAsked = max($0.latestAsked, generation) }
+    }
+
+    /// Whether search `generation` is still the latest asked for.
+    func isLatest(_ generation: Int) -> Bool {
+        state.withLock { $0.latestAsked == generation }
+    }
 
     /// Keeps `search` unless a later search's result waits already.
     func offer(_ search: FinishedSearch) {
-        waiting.withLock { waiting in
-            if (waiting?.generation ?? .min) < search.generation { waiting = search }
+        state.withLock { state in
+            if (state.waiting?.generation ?? .min) < search.generation { state.waiting = search }
         }
     }
 
     /// The waiting result, if any, leaving none.
     func take() -> FinishedSearch? {
-        waiting.withLock { waiting in
-            defer { waiting = nil }
-            return waiting
+        state.withLock { state in
+            defer { state.waiting = nil }
+            return state.waiting
         }
     }
 }

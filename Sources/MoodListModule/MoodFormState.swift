@@ -85,11 +85,13 @@ public struct MoodFormState: Hashable, Sendable {
     /// The note to save: `nil` when editing and it is as the form opened with.
     public var chosenNote: String? { original?.note == note.text ? nil : note.text }
 
-    /// The activities to save: `nil` when editing and they are as the form opened with.
+    /// The activities to save: those added and those removed since the form opened (`nil` when
+    /// none), so that an activity another device added meanwhile stays.
     /// - Throws: ``MoodKit/MoodValidationError/invalidActivity(_:)`` for a word that is not a name.
-    public func chosenActivities() throws(MoodValidationError) -> Set<ActivityName>? {
-        let names = try activities.names()
-        return original?.activities == names ? nil : names
+    public func chosenActivities() throws(MoodValidationError) -> ActivityEdit? {
+        let names = try activities.names(), before = original?.activities ?? []
+        let (adding, removing) = (names.subtracting(before), before.subtracting(names))
+        return adding.isEmpty && removing.isEmpty ? nil : .changing(adding: adding, removing: removing)
     }
 
     /// The date the form names, read at `now`: `nil` when editing and the date text is as it

@@ -20,6 +20,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     private var shownGeneration = 0
     /// The latest search result read in the background, waiting for the UI thread.
     private let finishedSearch = FinishedSearchSlot()
+    private let suggestions: ActivitySuggestions
+    /// Where background searches are read, one at a time.
+    private let searchQueue = DispatchQueue(label: "moodtui.search", qos: .userInitiated)
 
     /// - Parameters:
     ///   - store: the journal.
@@ -28,6 +31,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     public init(store: JournalStore, searchExecution: SearchExecution = .inline) throws(MoodListError) {
         self.store = store
         self.searchExecution = searchExecution
+        suggestions = ActivitySuggestions(store: store, execution: searchExecution)
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
         tracker.delegate = self
     }
@@ -52,13 +56,17 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         searchGeneration += 1
         switch searchExecution {
         case .inline:
-            defer { shownGeneration = searchGeneration }
+            shownGeneration = searchGeneration
             try Self.words { try tracker.setRequest(request) }
         case .background(let wake):
             let (generation, store, finished, search) = (searchGeneration, store, finishedSearch, request)
-            DispatchQueue.global(qos: .userInitiated).async {
-                let result = Result { () throws(MoodListError) in try Self.words { try CacheTracker.prepare(search, from: store) } }
-                finished.offer(FinishedSearch(generation: generation, result: result))
+            finished.ask(generation)
+            searchQueue.async {
+                // One search at a time: those typed meanwhile wait, and all but the last are skipped.
+                if finished.isLatest(generation) {
+                    let result = Result { () throws(MoodListError) in try Self.words { try CacheTracker.prepare(search, from: store) } }
+                    finished.offer(FinishedSearch(generation: generation, result: result))
+                }
                 wake()
             }
         }
@@ -89,17 +97,16 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     }
 
     public func edit(
-        _ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: Set<ActivityName>?
+        _ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: ActivityEdit?
     ) throws(MoodListError) {
         let note = try note.map { note throws(MoodListError) in try Self.words { try MoodNote.normalized(note) } }
         let date = try date.map { date throws(MoodListError) in try Self.words { try MoodDateRange.validated(date, field: .date) } }
         try write { try $0.edit(id, level: level, note: note, date: date, activities: activities) }
     }
 
-    /// Read when the form opens; an unreadable journal offers nothing rather than failing the form.
-    public func activitySuggestions() -> [ActivityName] {
-        (try? store.read { try $0.activityUsage() })?.map(\.name) ?? []
-    }
+    /// Read ahead (see ``ActivitySuggestions``); an unreadable journal offers nothing rather than
+    /// failing the form.
+    public func activitySuggestions() -> [ActivityName] { suggestions.names }
 
     public func delete(_ id: Mood.ID) throws(MoodListError) {
         try write { try $0.markForDeletion(id) }
@@ -115,6 +122,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// which moods the sync engine brought from another device, so that they can be highlighted.
     public func journalDidChange(_ changes: [JournalChange]) {
         refresh()
+        if changes.contains(where: { !$0.inserted.isEmpty || !$0.deleted.isEmpty || $0.changedColumns.contains(.activities) }) {
+            suggestions.reload()
+        }
         let content: MoodColumn = [.date, .level, .note, .stamps, .activities]
         let remote = changes.filter { $0.origin == .sync }.reduce(into: Set<Mood.ID>()) { ids, change in
             ids.formUnion(change.inserted)
@@ -149,6 +159,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     private func write<T>(_ change: (JournalWriter) throws -> T) throws(MoodListError) -> T {
         let result = try Self.words { try store.write(origin: .ui, change) }
         refresh()
+        suggestions.reload()
         return result
     }
 

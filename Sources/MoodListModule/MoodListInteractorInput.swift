@@ -22,7 +22,7 @@ public protocol MoodListInteractorInput: AnyObject {
     /// Saves a new mood felt at `date` and returns its id.
     func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID
     /// Changes the fields given of a mood; a `nil` field keeps the mood's own.
-    func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: Set<ActivityName>?) throws(MoodListError)
+    func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: ActivityEdit?) throws(MoodListError)
     /// The journal's activities, the most used first: what the form offers to complete.
     func activitySuggestions() -> [ActivityName]
     /// Marks a mood for deletion: it leaves the list at once and can be brought back with

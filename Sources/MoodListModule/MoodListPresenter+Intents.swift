@@ -120,7 +120,7 @@ extension MoodListPresenter {
 
     private func save(_ form: MoodFormState) {
         do {
-            let activities: Set<ActivityName>?
+            let activities: ActivityEdit?
             do { activities = try form.chosenActivities() } catch {
                 return router.updateForm { $0.error = "\(error)"; $0.focus = .activities }
             }
@@ -132,7 +132,7 @@ extension MoodListPresenter {
                 try interactor.edit(id, level: form.chosenLevel, note: form.chosenNote, date: date, activities: activities)
                 if let index = interactor.index(of: id) { select(index) }
             } else {
-                let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now(), activities: activities ?? [])
+                let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now(), activities: activities?.applied(to: []) ?? [])
                 if let index = interactor.index(of: id) { select(index) }
             }
             router.closeOverlay()
@@ -172,12 +172,12 @@ extension MoodListPresenter {
     private func applyFilter(_ text: String?) {
         let text = text?.isEmpty == true ? nil : text
         let previous = appliedFilter
-        let kept = selectedRow?.id
+        selectionToKeep = selectionToKeep ?? selectedRow?.id
         appliedFilter = text
         do { try interactor.filter(search: text) } catch {
             appliedFilter = previous
+            selectionToKeep = nil
             message = MoodListMessage(.error, error.description)
         }
-        if let kept, let index = interactor.index(of: kept) { select(index) }
     }
 }

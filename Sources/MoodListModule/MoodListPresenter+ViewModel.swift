@@ -27,8 +27,8 @@ extension MoodListPresenter {
     }
 
     private var countText: String {
+        if interactor.isSearching { return appliedFilter.map { "searching “\($0)”…" } ?? "reading the list…" }
         guard let filter = appliedFilter else { return count == 1 ? "1 mood" : "\(count) moods" }
-        if interactor.isSearching { return "searching “\(filter)”…" }
         return (count == 1 ? "1 mood" : "\(count) moods") + " matching “\(filter)”"
     }
 

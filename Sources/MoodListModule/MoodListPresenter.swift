@@ -32,6 +32,9 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     var appliedFilter: String?
     /// The filter line while it is being typed.
     var filterField: TextFieldState?
+    /// The mood selected when the filter last changed: selected again when the filtered list
+    /// arrives, if it holds it (a search read in the background arrives after the keystroke).
+    var selectionToKeep: Mood.ID?
     var message: MoodListMessage?
     /// The last mood deleted here, which `u` brings back until the offer ends.
     var undoOffer: UndoOffer?
@@ -129,6 +132,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         selected = 0
         top = 0
         reloadWindow()
+        if let id = selectionToKeep, let index = interactor.index(of: id) { select(index) }
+        if !interactor.isSearching { selectionToKeep = nil }
         render()
     }
 

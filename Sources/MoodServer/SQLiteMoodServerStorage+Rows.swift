@@ -43,8 +43,7 @@ extension SQLiteMoodServerStorage {
     /// A stamp that cannot be read (a mood an older server stored without checking, whose
     /// creator id was empty) reads as the earliest stamp of the creator, and goes out as it is:
     /// devices set such a mood aside in words, as any mood that breaks the rules, and the rest
-    /// of the account's feed is not held up by it. Activities that cannot be read (likewise
-    /// stored unchecked) read as none.
+    /// of the account's feed is not held up by it. An activity that cannot be read is left out.
     static func record(from row: Row) throws -> MoodRecord {
         let idText: String = row[0]
         guard let id = UUID(uuidString: idText) else { throw DatabaseError(message: "invalid mood id \(idText) in the store") }
@@ -52,7 +51,7 @@ extension SQLiteMoodServerStorage {
         if let date: Int64 = row[1], let raw: Int = row[2], let level = MoodLevel(rawValue: raw) {
             let creatorID: String = row[4] ?? ""
             let stamps = (row[5] as String?).flatMap { MoodStamps(storedText: $0, creatorID: creatorID) }
-            let activities = (row[8] as String?).flatMap { ActivitySet(storedText: $0, creatorID: creatorID) }
+            let activities = (row[8] as String?).map { ActivitySet(storedText: $0, creatorID: creatorID) }
             content = MoodContent(
                 date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
                 stamps: stamps ?? .earliest(of: creatorID), activities: activities ?? ActivitySet())

@@ -139,7 +139,7 @@ enum JournalSchema {
         DROP TRIGGER mood_logUpdate;
         ALTER TABLE mood ADD COLUMN activities TEXT NOT NULL DEFAULT '';
         ALTER TABLE mood ADD COLUMN activityNames TEXT NOT NULL DEFAULT '[]';
-        \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL()))
+        \(updateTriggerSQL(changedMask: MoodColumn.changedMaskSQL(v6ColumnNames)))
 
         CREATE TABLE moodActivity (
             name TEXT NOT NULL,
@@ -212,6 +212,10 @@ enum JournalSchema {
     private static let v5ColumnNames: [(MoodColumn, [String])] = [
         (.date, ["date"]), (.level, ["level"]), (.note, ["note"]), (.stamps, ["stamps"]), (.syncState, syncStateColumnNames),
     ]
+
+    /// The columns as the trigger of activities (v6) named them; a later migration that adds a
+    /// column to ``MoodColumn`` writes its own list.
+    private static let v6ColumnNames = v5ColumnNames + [(.activities, ["activities"])]
 
     /// The columns of a mood's sync state, unchanged since the first schema.
     private static let syncStateColumnNames = [

@@ -18,15 +18,14 @@ extension JournalWriter {
 
     /// Gives every mood in the list that has one of `sources` the activity `target` in their
     /// place, as a person's edit of each; returns how many moods changed.
-    /// - Throws: ``JournalError/activityNotFound(_:)`` when no mood has any of `sources`.
+    /// - Throws: ``JournalError/activityNotFound(_:)`` for a source no mood has (a typo must
+    ///   not pass unseen beside the names that exist).
     @discardableResult
     public func mergeActivities(_ sources: Set<ActivityName>, into target: ActivityName) throws -> Int {
         let moved = sources.subtracting([target])
+        for name in moved.sorted() where try snapshot.countOfMoods(with: name) == 0 { throw JournalError.activityNotFound(name) }
         let moods = try snapshot.liveMoods(withAnyOf: moved)
-        guard !moods.isEmpty else {
-            if let name = moved.sorted().first { throw JournalError.activityNotFound(name) }
-            return 0
-        }
+        guard !moods.isEmpty else { return 0 }
         let stamp = try clockReading()
         for mood in moods {
             var activities = mood.activities

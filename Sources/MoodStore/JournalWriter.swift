@@ -43,7 +43,7 @@ public struct JournalWriter {
     /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood;
     ///   ``MoodValidationError/tooManyActivities(count:limit:)``.
     public func edit(
-        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: Set<ActivityName>? = nil
+        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: ActivityEdit? = nil
     ) throws {
         guard let mood = try snapshot.mood(id: id), !mood.sync.markedForRemoteDeletion else { throw JournalError.moodNotFound(id) }
         // The values that change, each `nil` when it was not given or stays as it is.
@@ -51,7 +51,7 @@ public struct JournalWriter {
         let newNote = note.flatMap { $0 == mood.note ? nil : $0 }
         let newDate = date.flatMap { $0.roundedToMilliseconds == mood.date ? nil : $0.roundedToMilliseconds }
         let current = Set(mood.activities.names)
-        let wanted = (activities ?? current).union(newNote.map(ActivityName.hashtags(in:)) ?? [])
+        let wanted = (activities?.applied(to: current) ?? current).union(newNote.map(ActivityName.hashtags(in:)) ?? [])
         var reading: HybridTimestamp?
         /// One clock reading for the whole edit, made only if some field changes.
         func stamp() throws -> HybridTimestamp {

@@ -12,8 +12,8 @@ extension Mood {
         """
 
     /// A mood from a row selected with ``selection``. Stamps that cannot be read (a journal
-    /// edited by hand) read as the earliest possible ones, so that any other change wins;
-    /// activities that cannot be read, as none.
+    /// edited by hand) read as the earliest possible ones, so that any other change wins; an
+    /// activity that cannot be read is left out.
     init(row: Row) {
         let markedDate: Int64? = row[11]
         let creatorID: String = row[5]
@@ -22,7 +22,7 @@ extension Mood {
             note: row[4], creatorID: creatorID,
             stamps: MoodStamps(storedText: row[6], creatorID: creatorID)
                 ?? .earliest(of: creatorID),
-            activities: ActivitySet(storedText: row[14], creatorID: creatorID) ?? ActivitySet(),
+            activities: ActivitySet(storedText: row[14], creatorID: creatorID),
             sync: MoodSyncState(
                 remoteIdentifier: row[7], remoteVersion: row[8], changedSinceUpload: row[9],
                 markedForRemoteDeletion: row[10], markedForDeletionDate: markedDate.map(Date.init(millisecondsSince1970:)),

@@ -13,22 +13,10 @@ public struct MoodColumn: OptionSet, Hashable, Sendable {
     /// The activities and their histories.
     public static let activities = MoodColumn(rawValue: 1 << 5)
 
-    /// The SQL column names behind each flag, used by the update trigger to compute the mask.
-    static let sqlNames: [(MoodColumn, [String])] = [
-        (.date, ["date"]),
-        (.level, ["level"]),
-        (.note, ["note"]),
-        (.stamps, ["stamps"]),
-        (.syncState, [
-            "remoteIdentifier", "remoteVersion", "changedSinceUpload", "markedForRemoteDeletion",
-            "markedForDeletionDate", "lastSyncError",
-        ]),
-        (.activities, ["activities"]),
-    ]
-
     /// An SQL expression, valid inside an update trigger, giving the mask of changed columns
-    /// named in `names` (a migration passes the names of its own time).
-    static func changedMaskSQL(_ names: [(MoodColumn, [String])] = sqlNames) -> String {
+    /// named in `names`: the SQL columns behind each flag, as the migration that writes the
+    /// trigger knew them (`JournalSchema` keeps each migration's list, frozen).
+    static func changedMaskSQL(_ names: [(MoodColumn, [String])]) -> String {
         names.map { flag, names in
             let changed = names.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")
             return "((\(changed)) * \(flag.rawValue))"

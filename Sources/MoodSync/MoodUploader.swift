@@ -46,7 +46,8 @@ actor MoodUploader {
         var bytes = 0
         var batch: [Mood] = []
         for mood in moods.prefix(SyncLimits.maximumUploadBatch) {
-            bytes += 256 + mood.note.utf8.count * 2  // JSON escapes can double a note
+            // JSON escapes can double a note; an activity's stamps go out in full, with their device.
+            bytes += 256 + mood.note.utf8.count * 2 + mood.activities.histories.values.reduce(0) { $0 + 40 + 300 * $1.stamps.count }
             if !batch.isEmpty && bytes > maximumBatchBytes { break }
             batch.append(mood)
         }

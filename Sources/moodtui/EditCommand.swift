@@ -36,7 +36,7 @@ struct EditCommand: ParsableCommand {
             let level = try level.map { text throws(MoodValidationError) in try MoodLevel(parsing: text) }
             let note = try note.map { text throws(MoodValidationError) in try MoodNote.normalized(text) }
             let date = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) }
-            let activities = activity.isEmpty ? nil : try ActivityArguments.names(activity)
+            let activities = activity.isEmpty ? nil : ActivityEdit.exactly(try ActivityArguments.names(activity))
             let store = try journal.open(ifMissing: .refuse)
             let uuid = try mood.resolve(in: store)
             try store.write(origin: .commandLine) { try $0.edit(uuid, level: level, note: note, date: date, activities: activities) }

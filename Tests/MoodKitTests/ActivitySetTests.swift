@@ -68,8 +68,22 @@ import Testing
         #expect(text == "run\t1795000000000.0\ntea\t1795000000500.0@phone 2\t-1795000000000.0\nété\t3.0")
         #expect(ActivitySet(storedText: text, creatorID: "laptop") == set)
         #expect(ActivitySet(storedText: "", creatorID: "laptop") == ActivitySet())
-        #expect(ActivitySet(storedText: "Run\t1.0", creatorID: "laptop") == nil)
-        #expect(ActivitySet(storedText: "run\tyesterday", creatorID: "laptop") == nil)
+    }
+
+    /// Review of #14: one line that could not be read (a journal edited by hand) cost the mood
+    /// every activity, and its next edit wrote them back as gone.
+    @Test func aStoredLineThatCannotBeReadIsLeftOutAndOnlyIt() {
+        let kept = ActivitySet(adding: [tea], at: Self.stamp(1, "laptop"))
+        #expect(ActivitySet(storedText: "Run\t1.0\ntea\t1.0", creatorID: "laptop") == kept)
+        #expect(ActivitySet(storedText: "run\tyesterday\ntea\t1.0", creatorID: "laptop") == kept)
+    }
+
+    /// Review of #14: a device id starting with a combining mark joined the `@` into one
+    /// character, so a stamp read back from storage named another device.
+    @Test func aDeviceIDStartingWithACombiningMarkReadsBackExactly() throws {
+        let stamp = HybridTimestamp(wallMilliseconds: 5, counter: 1, device: "\u{301}x")
+        let set = ActivitySet(adding: [run], at: stamp)
+        #expect(ActivitySet(storedText: set.storedText(creatorID: "laptop"), creatorID: "laptop") == set)
     }
 
     // MARK: - Against a model

@@ -54,6 +54,18 @@ import Testing
         #expect(try form.chosenActivities() == nil)
         form.focus = .activities
         form.apply(.insertText("tea"))
-        #expect(try form.chosenActivities()?.map(\.text).sorted() == ["run", "tea"])
+        let tea = try ActivityName.normalized("tea")
+        #expect(try form.chosenActivities() == .changing(adding: [tea], removing: []))
+    }
+
+    /// Review of #14: saving the form gave the mood exactly the form's activities, which took
+    /// away one another device added while the form was open.
+    @Test func savingTheFormKeepsAnActivityAnotherDeviceAddedWhileItWasOpen() throws {
+        let (run, tea, walk) = (try ActivityName.normalized("run"), try ActivityName.normalized("tea"), try ActivityName.normalized("walk"))
+        var form = MoodFormState(editing: Mood.ID(), level: .good, note: "n", activities: [run], knownActivities: Self.known)
+        form.focus = .activities
+        form.apply(.insertText("walk"))
+        let edit = try #require(try form.chosenActivities())
+        #expect(edit.applied(to: [run, tea]) == [run, tea, walk], "tea arrived from the phone meanwhile")
     }
 }

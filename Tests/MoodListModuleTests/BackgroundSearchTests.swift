@@ -46,6 +46,28 @@ import Testing
         #expect(notes(interactor) == ["run in the rain"])
     }
 
+    /// Review of #14: the filtered list arrived after the keystroke and put the selection back
+    /// at the top.
+    @Test func theSelectedMoodStaysSelectedWhenTheSearchArrives() async throws {
+        let journal = try journal(notes: ["walk by the sea", "run in the rain", "walking home", "tea"])
+        let wakes = Wakes()
+        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
+        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
+        let view = RecordingMoodListView()
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.moveSelection(by: 3))  // "walk by the sea", the oldest
+        presenter.handle(.startFilter)
+        for character in "walk" { presenter.handle(.edit(.insert(character))) }
+        #expect(view.model.header.countText == "searching “walk”…")
+        #expect(await waitUntil { wakes.value == 4 })
+        interactor.refresh()
+        #expect(view.notes == ["walking home", "walk by the sea"])
+        #expect(view.model.selectedIndex == 1, "still on the mood selected before the search")
+        #expect(view.model.header.countText == "2 moods matching “walk”")
+    }
+
     @Test func aResultOfAnEarlierSearchIsDropped() throws {
         let slot = FinishedSearchSlot()
         let journal = try journal(notes: ["x"])
@@ -54,6 +76,9 @@ import Testing
         slot.offer(FinishedSearch(generation: 1, result: .success(prepared)))
         #expect(slot.take()?.generation == 2)
         #expect(slot.take() == nil)
+        slot.ask(1)
+        slot.ask(2)
+        #expect(!slot.isLatest(1) && slot.isLatest(2), "a search overtook before it started is skipped")
     }
 
     @Test func hashtagsSearchActivitiesAndTheRestSearchesNotes() throws {

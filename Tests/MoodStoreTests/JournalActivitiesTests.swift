@@ -40,7 +40,7 @@ import Testing
         let other = try JournalStore(path: journal.path)  // another process's connection
         let first = try add("", Self.names("run", "tea"))
         let second = try add("", Self.names("tea"))
-        try other.write(origin: .commandLine) { try $0.edit(first.id, activities: Self.names("work")) }
+        try other.write(origin: .commandLine) { try $0.edit(first.id, activities: .exactly(Self.names("work"))) }
         var copy = second
         copy.activities.add(try ActivityName.normalized("sea"), at: HybridTimestamp(wallMilliseconds: 1, counter: 0, device: "phone"))
         try other.write(origin: .sync) { try $0.replace(copy) }
@@ -95,6 +95,10 @@ import Testing
         #expect(throws: JournalError.activityNotFound(try ActivityName.normalized("swim"))) {
             try journal.store.write(origin: .commandLine) { try $0.renameActivity(try ActivityName.normalized("swim"), to: run) }
         }
+        let typo = try ActivityName.normalized("jgo")
+        #expect(throws: JournalError.activityNotFound(typo)) {
+            try journal.store.write(origin: .commandLine) { try $0.mergeActivities([jog, typo], into: run) }
+        }
         let changed = try journal.store.write(origin: .commandLine) { try $0.mergeActivities([jog], into: run) }
         #expect(changed == 2)
         #expect(try journal.store.read { try $0.activityUsage() }.map(\.name) == [run])
@@ -112,7 +116,7 @@ import Testing
             try MoodEntry(level: .good, activities: many)
         }
         let mood = try add("", [])
-        #expect(throws: MoodValidationError.self) { try journal.store.write(origin: .ui) { try $0.edit(mood.id, activities: many) } }
+        #expect(throws: MoodValidationError.self) { try journal.store.write(origin: .ui) { try $0.edit(mood.id, activities: .exactly(many)) } }
 
         // Two devices' additions merged past the limit: the mood still takes other edits.
         var merged = mood

@@ -59,7 +59,7 @@ import Testing
         let store = try JournalStore(path: path)
         #expect(try store.read { try $0.mood(id: Self.edited) }?.activities == ActivitySet())
         let start = try store.read { try $0.latestChangeSequence() }
-        try store.write(origin: .ui) { try $0.edit(Self.edited, activities: [try ActivityName.normalized("walk")]) }
+        try store.write(origin: .ui) { try $0.edit(Self.edited, activities: .exactly([try ActivityName.normalized("walk")])) }
         #expect(try store.read { try $0.activityUsage() }.map(\.name.text) == ["walk"])
         guard case .entries(let entries, _) = try store.read({ try $0.changes(after: start) }) else {
             Issue.record("unexpected gap")

@@ -56,7 +56,8 @@ final class LiveDevice: Sendable {
     func edit(
         _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: Set<ActivityName>? = nil
     ) throws -> Mood? {
-        try store.write(origin: .ui) { writer in
+        let activities = activities.map(ActivityEdit.exactly)
+        return try store.write(origin: .ui) { writer in
             try writer.edit(id, level: level, note: note, date: date, activities: activities)
             return try writer.snapshot.mood(id: id)
         }
