@@ -9,8 +9,8 @@ struct MoodDetailRenderer {
     static let title = "Mood"
     /// The widest the box gets, so lines stay readable on very wide terminals.
     static let maximumWidth = 76
-    /// Columns the fact labels are padded to.
-    static let labelWidth = 9
+    /// Columns between a fact's label and its value.
+    static let labelGap = 2
 
     let screen: any Screen
     let colorSupport: ColorSupport
@@ -27,14 +27,15 @@ struct MoodDetailRenderer {
     func draw(_ detail: MoodDetailViewModel, over area: Range<Int>) {
         let box = Self.box(for: detail, over: area, screenColumns: screen.size.columns)
         box.drawFrame(title: Self.title, on: screen)
+        let labelWidth = (detail.facts.map { TextWidth.columns(of: $0.label) }.max() ?? 0) + Self.labelGap
         for (index, fact) in detail.facts.enumerated() {
             let start = box.drawLine(index, "", on: screen)
             guard index < box.innerHeight else { break }
-            let label = TextWidth.pad(fact.label, toColumns: Self.labelWidth)
+            let label = TextWidth.pad(fact.label, toColumns: labelWidth)
             screen.write(label, row: start.row, column: start.column, style: TextStyle(bold: true), maxColumns: box.innerWidth)
             let style = index == 0 && colorSupport != .none ? TextStyle(foreground: detail.level.terminalColor, bold: true) : .plain
-            let room = box.innerWidth - Self.labelWidth
-            screen.write(TextWidth.truncate(fact.value, toColumns: room, ellipsis: true), row: start.row, column: start.column + Self.labelWidth, style: style, maxColumns: room)
+            let room = max(0, box.innerWidth - labelWidth)
+            screen.write(TextWidth.truncate(fact.value, toColumns: room, ellipsis: true), row: start.row, column: start.column + labelWidth, style: style, maxColumns: room)
         }
         guard !detail.note.isEmpty else { return }
         let note = WrappedText(detail.note, width: box.innerWidth)

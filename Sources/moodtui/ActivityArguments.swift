@@ -17,7 +17,7 @@ enum ActivityArguments {
 
     /// The help of an `--activity` option: what it does, then the rules.
     static func help(_ purpose: String) -> String {
-        purpose + " Repeat it or separate names with commas; names are letters, digits, - and _ "
-            + "(spaces become -, upper case lower case); #name in the note adds one too."
+        purpose + " Repeat it or separate names with commas. A name is lower-case letters, digits, - and _; "
+            + "what you type is lowered and its spaces become -. #name in the note adds one too."
     }
 }

@@ -165,15 +165,19 @@ import TerminalUI
     }
 
     @Test func theDetailViewShowsEveryFactAndTheWholeNoteWrapped() throws {
-        let facts = [MoodDetailViewModel.Fact("Level", "4 good"), MoodDetailViewModel.Fact("Device", "laptop")]
+        let facts = [
+            MoodDetailViewModel.Fact("Level", "4 good"), MoodDetailViewModel.Fact("Activities", "run, tea"),
+            MoodDetailViewModel.Fact("Device", "laptop"),
+        ]
         let note = "a note long enough to need more than one line in a box of forty columns\nand a second paragraph"
         let screen = MoodListFixtures.screen(rows: 16, columns: 40)
         let model = MoodListFixtures.model(overlay: .detail(MoodDetailViewModel(level: .good, facts: facts, note: note, scroll: 0)))
         MoodListScreenView(screen: screen, colorSupport: .basic8).display(model, changes: .all)
         let top = try #require(screen.lines.firstIndex { $0.contains("─ Mood ─") })
-        #expect(screen.lines[top + 1].contains("│ Level    4 good"))
-        #expect(screen.lines[top + 2].contains("│ Device   laptop"))
-        #expect(screen.lines[top + 4].contains("│ a note long enough to need more "))
+        #expect(screen.lines[top + 1].contains("│ Level       4 good"), "values line up after the longest label")
+        #expect(screen.lines[top + 2].contains("│ Activities  run, tea"))
+        #expect(screen.lines[top + 3].contains("│ Device      laptop"))
+        #expect(screen.lines[top + 5].contains("│ a note long enough to need more "))
         #expect(screen.text.contains("│ and a second paragraph"))
         #expect(!screen.cursor.visible)
     }

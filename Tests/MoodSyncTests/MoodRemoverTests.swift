@@ -80,11 +80,14 @@ import Testing
         let device = try TestDevice(remote: try await InMemoryRemote())
         let mood = try device.add("keep me after all")
         _ = try await device.coordinator().syncOnce()
-        try device.delete(mood.id, undo: .offered)
+        // Marked as made an hour from now: however slowly the machine runs the test, the undo
+        // window is still open when the mood is taken back (it waited on the wall clock before).
+        let markedAt = Date().addingTimeInterval(3_600)
+        try await device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: markedAt, undo: .offered) }
 
         let report = try await device.coordinator().syncOnce()  // `moodtui sync --once` in another shell
         #expect(report.deleted == 0)
-        try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id) }
+        try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id, now: markedAt) }
         _ = try await device.coordinator().syncOnce()
         #expect(try device.notes()[mood.id] == "keep me after all")
         #expect(try await device.remote.serverMoods()[mood.id] != nil)
