@@ -34,6 +34,10 @@ public struct ActivitySet: Hashable, Sendable {
     /// The activities the mood has, in the order of their bytes.
     public var names: [ActivityName] { histories.filter(\.value.isPresent).keys.sorted() }
 
+    /// The activities as a note would name them, `#run #tea`: how the list and `moodtui list`
+    /// show them. Empty when the mood has none.
+    public var hashtags: String { names.map { "#" + $0.text }.joined(separator: " ") }
+
     /// Whether the mood has `name`.
     public func contains(_ name: ActivityName) -> Bool { histories[name]?.isPresent ?? false }
 

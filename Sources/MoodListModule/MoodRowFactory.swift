@@ -12,7 +12,7 @@ struct MoodRowFactory {
             id: mood.id, level: mood.level, levelName: mood.level.name, dateText: "",
             note: TerminalSafeText.singleLine(mood.note), sync: mood.sync.summary)
         row.date = mood.date
-        row.activities = mood.activities.names.map { "#" + $0.text }.joined(separator: " ")
+        row.activities = mood.activities.hashtags
         return refreshed(row)
     }
 

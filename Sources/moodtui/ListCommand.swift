@@ -37,7 +37,7 @@ struct ListCommand: ParsableCommand {
         for mood in moods {
             let date = formatter.string(for: mood.date, now: now).padding(toLength: 16, withPad: " ", startingAt: 0)
             let level = mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)
-            let tags = mood.activities.names.map { "#" + $0.text }.joined(separator: " ")
+            let tags = mood.activities.hashtags
             print("\(date)  \(level)  \(mood.id.uuidString)  \(TerminalSafeText.singleLine(mood.note))\(tags.isEmpty ? "" : "  " + tags)")
         }
     }
