@@ -75,6 +75,12 @@ final class LiveDevice: Sendable {
         return Dictionary(uniqueKeysWithValues: moods.map { ($0.id, "\($0.level.rawValue) \($0.note)") })
     }
 
+    /// Every mood in the list with its fields and their stamps, by id: what converged devices share.
+    func fields() throws -> [Mood.ID: MoodFields] {
+        let moods = try store.read { try $0.moods(MoodFilter(), order: .newestFirst) }
+        return Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.fields) })
+    }
+
     func syncOnce() async throws { try await engine.syncOnce() }
 }
 
