@@ -159,7 +159,6 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     private func write<T>(_ change: (JournalWriter) throws -> T) throws(MoodListError) -> T {
         let result = try Self.words { try store.write(origin: .ui, change) }
         refresh()
-        suggestions.reload()
         return result
     }
 

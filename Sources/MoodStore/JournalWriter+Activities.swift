@@ -23,8 +23,9 @@ extension JournalWriter {
     @discardableResult
     public func mergeActivities(_ sources: Set<ActivityName>, into target: ActivityName) throws -> Int {
         let moved = sources.subtracting([target])
-        for name in moved.sorted() where try snapshot.countOfMoods(with: name) == 0 { throw JournalError.activityNotFound(name) }
         let moods = try snapshot.liveMoods(withAnyOf: moved)
+        let found = moods.reduce(into: Set<ActivityName>()) { $0.formUnion($1.activities.names) }
+        if let missing = moved.subtracting(found).sorted().first { throw JournalError.activityNotFound(missing) }
         guard !moods.isEmpty else { return 0 }
         let stamp = try clockReading()
         for mood in moods {
