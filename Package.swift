@@ -117,7 +117,8 @@ let package = Package(
         .target(
             name: "JournalTesting", dependencies: ["MoodKit", "MoodStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/JournalTesting"),
-        .testTarget(name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting"]),
+        .testTarget(
+            name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -72,7 +72,8 @@ public final class JournalStore: Sendable {
     }
 
     /// One write transaction's body: stamps it with its origin for the change log's triggers,
-    /// runs `updates`, and trims the change log when it is due.
+    /// runs `updates`, trims the change log when it is due, and brings the search index up to
+    /// date.
     private static func stamped<T>(
         _ db: Database, origin: ChangeOrigin, wallClock: WallClock, _ updates: (JournalWriter) throws -> T
     ) throws -> T {
@@ -81,6 +82,7 @@ public final class JournalStore: Sendable {
         let writer = JournalWriter(db: db, wallClock: wallClock)
         let result = try updates(writer)
         try ChangeLogPruning.pruneIfDue(writer)
+        try SearchIndexCatchUp.run(db)
         return result
     }
 

@@ -19,7 +19,8 @@ extension MoodFilter {
         if let query = effectiveNoteQuery {
             let folded = MoodSearchText.folded(query)
             if let phrase = Self.searchIndexPhrase(folded) {
-                clauses.append("localID IN (SELECT rowid FROM moodSearch WHERE moodSearch MATCH ?)")
+                // With the moods not indexed yet: those an older moodtui wrote (see SearchIndexCatchUp).
+                clauses.append("localID IN (SELECT rowid FROM moodSearch WHERE moodSearch MATCH ? UNION ALL SELECT localID FROM moodSearchPending)")
                 arguments += [phrase]
             }
             // The rule itself, on the few moods the index found (or, for a query of one or two

@@ -67,4 +67,15 @@ import Testing
         }
         #expect(entries.map(\.columns) == [[.syncState, .activities]])
     }
+
+    @Test func migratedNotesAreFoundAndAnEditedOneIsFoundByItsNewWords() throws {
+        let store = try JournalStore(path: path)
+        func found(_ query: String) throws -> [UUID] {
+            try store.read { try $0.moods(MoodFilter(noteContains: query), order: .newestFirst) }.map(\.id)
+        }
+        #expect(try found("good walk") == [Self.edited])
+        try store.write(origin: .ui) { try $0.edit(Self.edited, note: "a quiet evening") }
+        #expect(try found("walk").isEmpty)
+        #expect(try found("quiet") == [Self.edited])
+    }
 }
