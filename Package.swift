@@ -42,6 +42,7 @@ let package = Package(
             ]
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
+        .target(name: "MoodInsights", dependencies: ["MoodKit", "MoodStore"]),
 
         // MARK: - The mood list screen (VIPER)
 
@@ -104,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui-bench",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "MoodSync", "SyncProtocol",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodListModule", "MoodSync", "SyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,6 +120,7 @@ let package = Package(
             path: "Tests/JournalTesting"),
         .testTarget(
             name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "MoodInsightsTests", dependencies: ["MoodInsights", "MoodKit", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -9,19 +9,11 @@ struct PendingChanges {
 
     init(entries: [ChangeLogEntry], latest: Int64, snapshot: JournalSnapshot, request: CacheRequest) throws {
         self.latest = latest
-        // A row's first entry tells where it stood when the list was last in step: an inserted
-        // row was not there; an updated or deleted one had the entry's old date.
-        var firstEntries: [Int64: ChangeLogEntry] = [:]
-        var order: [Int64] = []
-        for entry in entries where firstEntries[entry.localID] == nil {
-            firstEntries[entry.localID] = entry
-            order.append(entry.localID)
-        }
-        let current = try snapshot.moods(localIDs: order)
-        for localID in order {
-            let entry = firstEntries[localID]!
+        let firstEntries = ChangeLogEntry.firstOfEachRow(entries)
+        let current = try snapshot.moods(localIDs: firstEntries.map(\.localID))
+        for entry in firstEntries {
             let before = entry.oldDate.map { MoodSortKey(date: $0, id: entry.moodID, order: request.order) }
-            let after = current[localID].flatMap { request.filter.matches($0) ? $0 : nil }
+            let after = current[entry.localID].flatMap { request.filter.matches($0) ? $0 : nil }
             changes.append((entry.kind == .insert ? nil : before, after))
         }
     }

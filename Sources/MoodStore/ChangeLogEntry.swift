@@ -18,6 +18,9 @@ public struct ChangeLogEntry: Hashable, Sendable {
     /// The mood's date (milliseconds since 1970) *before* the change, for updates and deletes:
     /// with the id it gives the mood's old sort key, even when the row is gone.
     public var oldDate: Int64?
+    /// What the mood counted for in insights before an update or delete; `nil` for an insert,
+    /// and for a mood that was not in the list (marked for deletion) before the change.
+    public var before: MoodFacts?
     /// The columns an update changed; empty for inserts and deletes.
     public var columns: MoodColumn
     public var origin: ChangeOrigin
@@ -38,7 +41,22 @@ public struct ChangeLogEntry: Hashable, Sendable {
         columns = MoodColumn(rawValue: row[6])
         origin = ChangeOrigin(rawValue: row[7]) ?? .other
         processID = row[8]
+        let level: Int? = row[9], wasLive: Bool? = row[11]
+        if let oldDate, let level = level.flatMap(MoodLevel.init(rawValue:)), wasLive == true {
+            before = MoodFacts(milliseconds: oldDate, level: level, activities: ActivitySet.names(storedJSON: row[10] ?? "[]"))
+        }
     }
+
+    /// Each changed row's first entry among `entries`, in log order: it tells where the row stood
+    /// when a reader of the log was last in step (an inserted row was not there; an updated or
+    /// deleted one had the entry's old values).
+    public static func firstOfEachRow(_ entries: [ChangeLogEntry]) -> [ChangeLogEntry] {
+        var seen: Set<Int64> = []
+        return entries.filter { seen.insert($0.localID).inserted }
+    }
+
+    /// The columns ``init(row:)`` reads, in its order.
+    static let selection = "seq, txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive"
 }
 
 /// The result of reading the change log after a sequence number.

@@ -108,6 +108,9 @@ enum JournalSchema {
         migrator.registerMigration("v8: search index caught up once a transaction") { db in
             try db.execute(sql: searchIndexCatchUpSQL)
         }
+        migrator.registerMigration("v9: what changed moods counted for") { db in
+            try db.execute(sql: insightsSQL)
+        }
         return migrator
     }
 
@@ -229,6 +232,33 @@ enum JournalSchema {
         WHERE NOT EXISTS (SELECT 1 FROM moodSearchPending WHERE localID = OLD.localID);
         """
 
+    /// Insights count each mood's day, level and activities, and take a changed mood's old share
+    /// back out: the change log records what a mood counted for before each update and delete
+    /// (`oldLevel`, `oldActivityNames`, and `oldLive`, whether it was in the list at all, beside
+    /// the `oldDate` it had). The list's index also holds each mood's level, so that insights
+    /// read every level of a million moods from the index without touching the rows.
+    private static let insightsSQL = """
+        ALTER TABLE changeLog ADD COLUMN oldLevel INTEGER;
+        ALTER TABLE changeLog ADD COLUMN oldActivityNames TEXT;
+        ALTER TABLE changeLog ADD COLUMN oldLive INTEGER;
+        DROP TRIGGER mood_logUpdate;
+        DROP TRIGGER mood_logDelete;
+        CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
+            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive)
+            SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(MoodColumn.changedMaskSQL(v6ColumnNames)),
+                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0
+            FROM changeWriter;
+        END;
+        CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
+            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive)
+            SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0,
+                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0
+            FROM changeWriter;
+        END;
+        DROP INDEX mood_list;
+        CREATE INDEX mood_list ON mood(markedForRemoteDeletion, date, id, level);
+        """
+
     /// The trigger that logs every update of a mood, with the mask of the columns it changed.
     private static func updateTriggerSQL(changedMask: String) -> String {
         """
@@ -252,8 +282,8 @@ enum JournalSchema {
         (.date, ["date"]), (.level, ["level"]), (.note, ["note"]), (.stamps, ["stamps"]), (.syncState, syncStateColumnNames),
     ]
 
-    /// The columns as the trigger of activities (v6) named them; a later migration that adds a
-    /// column to ``MoodColumn`` writes its own list.
+    /// The columns as the trigger of activities (v6) named them, and the change log's triggers
+    /// since (v9); a later migration that adds a column to ``MoodColumn`` writes its own list.
     private static let v6ColumnNames = v5ColumnNames + [(.activities, ["activities"])]
 
     /// The columns of a mood's sync state, unchanged since the first schema.

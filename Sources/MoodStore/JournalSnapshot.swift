@@ -74,6 +74,18 @@ public struct JournalSnapshot {
         let statement = try db.cachedStatement(
             sql: "SELECT date, id FROM \(filter.sqlWholeListSource) WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)")
         try statement.setArguments(condition.arguments)
+        try step(statement) { sqlite in
+            guard sqlite3_column_bytes(sqlite, 1) == 16, let id = sqlite3_column_blob(sqlite, 1) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a mood id is not a 16-byte UUID")
+            }
+            try body(MoodSortKey(date: sqlite3_column_int64(sqlite, 0), idBytes: id, order: order))
+        }
+    }
+
+    /// Runs `statement` to its end, handing `row` each result row as SQLite's own statement:
+    /// for the few reads of a whole journal, where decoding rows into values would cost more
+    /// than SQLite does.
+    func step(_ statement: Statement, _ row: (OpaquePointer) throws -> Void) throws {
         let sqlite = statement.sqliteStatement
         sqlite3_reset(sqlite)
         defer { sqlite3_reset(sqlite) }
@@ -81,10 +93,7 @@ public struct JournalSnapshot {
             let code = sqlite3_step(sqlite)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
-            guard sqlite3_column_bytes(sqlite, 1) == 16, let id = sqlite3_column_blob(sqlite, 1) else {
-                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a mood id is not a 16-byte UUID")
-            }
-            try body(MoodSortKey(date: sqlite3_column_int64(sqlite, 0), idBytes: id, order: order))
+            try row(sqlite)
         }
     }
 
@@ -135,7 +144,7 @@ public struct JournalSnapshot {
         let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changeLog") ?? latest
         guard oldest <= sequence + 1 else { return .gap(latest: latest) }
         let entries = try Row.fetchAll(
-            db, sql: "SELECT seq, txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid FROM changeLog WHERE seq > ? ORDER BY seq",
+            db, sql: "SELECT \(ChangeLogEntry.selection) FROM changeLog WHERE seq > ? ORDER BY seq",
             arguments: [sequence]
         ).map(ChangeLogEntry.init(row:))
         return .entries(entries, latest: latest)

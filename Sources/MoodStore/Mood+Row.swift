@@ -71,4 +71,12 @@ extension ActivitySet {
     func storedValues(creatorID: String) -> [(any DatabaseValueConvertible)?] {
         [storedText(creatorID: creatorID), "[" + names.map { "\"\($0.text)\"" }.joined(separator: ",") + "]"]
     }
+
+    /// The names in an `activityNames` value, as ``storedValues(creatorID:)`` writes it; a name
+    /// that is not valid (the file was changed by hand) is left out.
+    static func names(storedJSON: String) -> [ActivityName] {
+        storedJSON.dropFirst().dropLast().split(separator: ",").compactMap { quoted in
+            try? ActivityName.validated(String(quoted.dropFirst().dropLast()))
+        }
+    }
 }

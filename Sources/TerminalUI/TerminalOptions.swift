@@ -1,7 +1,7 @@
 /// Choices the executable makes for the terminal, usually from the environment or flags.
 ///
-/// Library types never read environment variables themselves (see CONVENTIONS.md); the
-/// composition root fills this in, e.g. `noColor` from a non-empty `NO_COLOR`.
+/// Library types never read environment variables themselves; the composition root fills
+/// this in, e.g. `noColor` from a non-empty `NO_COLOR`.
 public struct TerminalOptions: Equatable, Sendable {
     /// Turn colour off even when the terminal supports it.
     public var noColor: Bool

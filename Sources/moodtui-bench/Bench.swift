@@ -26,7 +26,7 @@ struct RunBenchmarks: AsyncParsableCommand {
     @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: \(groupNames.joined(separator: ", ")).", valueName: "group"))
     var groups: [String] = []
 
-    static let groupNames = ["open", "local", "tracker", "remote"]
+    static let groupNames = ["open", "insights", "local", "tracker", "remote"]
 
     func validate() throws {
         for group in groups where !Self.groupNames.contains(group) {
@@ -44,6 +44,12 @@ struct RunBenchmarks: AsyncParsableCommand {
         var results: [CaseResult] = []
         if wants("open") {
             for result in try OpenCases(journals: journals, quick: quick).run() {
+                report.print(result)
+                results.append(result)
+            }
+        }
+        if wants("insights") {
+            for result in try InsightsCases(journals: journals, quick: quick).run() {
                 report.print(result)
                 results.append(result)
             }

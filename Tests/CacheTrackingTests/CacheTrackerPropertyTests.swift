@@ -6,7 +6,7 @@ import MoodKit
 import MoodStore
 import Testing
 
-/// The CacheTracker contract from DESIGN.md, checked over thousands of random commits: after each
+/// The CacheTracker's contract, checked over thousands of random commits: after each
 /// one, "the previous list + the batch" must equal a fresh fetch of the request. Serialized, so that
 /// it keeps one core busy rather than both while the end-to-end tests measure latency.
 @Suite(.serialized) struct CacheTrackerPropertyTests {

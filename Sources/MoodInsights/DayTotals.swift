@@ -1,0 +1,19 @@
+import MoodKit
+
+/// The moods of one day, counted by level: the day's average, and its share of every figure.
+public struct DayTotals: Hashable, Sendable {
+    /// How many moods of each level, awful first.
+    public private(set) var levelCounts: [Int] = Array(repeating: 0, count: MoodLevel.allCases.count)
+
+    public init() {}
+
+    public var count: Int { levelCounts.reduce(0, +) }
+    public var levelSum: Int { levelCounts.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element } }
+    /// The day's average level, 1–5; `nil` for a day without moods.
+    public var average: Double? { count == 0 ? nil : Double(levelSum) / Double(count) }
+
+    /// Counts `times` more moods of `level` (fewer when negative).
+    mutating func add(_ level: MoodLevel, times: Int = 1) {
+        levelCounts[level.rawValue - 1] += times
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import MoodInsights
+import MoodKit
+import MoodStore
+
+/// Insights on a journal of a million moods: opening them (from the counts saved with the
+/// journal), counting the journal afresh (the first open, or another time zone), and keeping the
+/// counts up to date when one mood arrives; beside the naive way (every mood read and counted).
+struct InsightsCases {
+    let journals: BenchJournals
+    let quick: Bool
+
+    var rows: Int { quick ? 100_000 : 1_000_000 }
+
+    func run() throws -> [CaseResult] {
+        let store = try JournalStore(path: try journals.path(moods: rows))
+        let localDays = LocalDays()
+        let today = localDays.day(of: Date().millisecondsSince1970)
+        let iterations = quick ? 3 : 7
+        // The first open counts the journal afresh (and saves the counts); later ones start from them.
+        let count = try Samples.measure(iterations: quick ? 2 : 3, warmUp: 1) {
+            try store.write(origin: .ui) { try $0.setSetting(.insightsCounts, to: nil) }
+            let tracker = try InsightsTracker(store: store, localDays: localDays)
+            _ = InsightsReport(tracker.aggregates, year: today.year, today: today)
+        }
+        try InsightsTracker(store: store, localDays: localDays).saveCounts()
+        let open = try Samples.measure(iterations: iterations, warmUp: 1) {
+            let tracker = try InsightsTracker(store: store, localDays: localDays)
+            _ = InsightsReport(tracker.aggregates, year: today.year, today: today)
+        }
+        let naive = try Samples.measure(iterations: quick ? 2 : 3, warmUp: 1) {
+            let aggregates = try Self.countEveryMood(store, localDays)
+            _ = InsightsReport(aggregates, year: today.year, today: today)
+        }
+        let tracker = try InsightsTracker(store: store, localDays: localDays)
+        let change = try Samples.measure(
+            iterations: quick ? 50 : 200,
+            prepare: { _ = try store.write(origin: .sync) { try $0.add(MoodEntry(level: .good, note: "#a3 arrived", date: Date())) } }
+        ) { try tracker.processChanges() }
+        let size = Report.count(rows)
+        return [
+            CaseResult(
+                name: "insights-open-\(size)", rows: rows, samples: open, baseline: naive, target: "≤ 200 ms",
+                met: open.median <= 200_000_000),
+            CaseResult(name: "insights-count-\(size)", rows: rows, samples: count, baseline: naive, target: "(reference)", met: true),
+            CaseResult(
+                name: "insights-change-\(size)", rows: rows, samples: change, baseline: count, target: "≤ 1 ms",
+                met: change.p95 <= 1_000_000),
+        ]
+    }
+
+    /// The naive way: every mood read and counted in.
+    private static func countEveryMood(_ store: JournalStore, _ localDays: LocalDays) throws -> InsightsAggregates {
+        var aggregates = InsightsAggregates()
+        for mood in try store.read({ try $0.moods(.journal, order: .oldestFirst) }) {
+            aggregates.add(MoodFacts(mood), on: localDays.day(of: mood.date.millisecondsSince1970))
+        }
+        return aggregates
+    }
+}

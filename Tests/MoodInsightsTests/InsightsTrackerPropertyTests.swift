@@ -1,0 +1,134 @@
+import AppTesting
+import Foundation
+import JournalTesting
+@testable import MoodInsights
+import MoodKit
+import MoodStore
+import Testing
+
+/// The counts the insights draw from, kept up to date commit by commit, must equal the counts
+/// made afresh from the journal — after thousands of random commits of every kind: moods added
+/// here and arriving from the server, edits that move a mood to another day (across a change of
+/// summer time), edits of level and activities, deletions, undos and purges.
+@Suite(.serialized) struct InsightsTrackerPropertyTests {
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func countsKeptUpToDateEqualCountsMadeAfresh(seed: UInt64) async throws {
+        let journal = try TemporaryJournal()
+        let days = LocalDays(timeZone: TimeZone(identifier: "America/New_York")!)
+        let tracker = try InsightsTracker(store: journal.store, localDays: days)
+        var random = SeededGenerator(seed: seed)
+        for commit in 0..<1_000 {
+            let origin: ChangeOrigin = random.next() % 3 == 0 ? .sync : .ui
+            // A turn for the tests waiting on servers: a long loop must not hold one of the few
+            // threads of the concurrency pool (two on two cores) until their deadlines pass.
+            await Task.yield()
+            try RandomInsightsCommit.commit(to: journal.store, origin: origin, using: &random)
+            // Now and then several commits pile up before the tracker looks.
+            guard commit % 5 != 2 else { continue }
+            try tracker.processChanges()
+            let fresh = try InsightsLoading.load(from: journal.store, days: days).0
+            try #require(tracker.aggregates == fresh, "seed \(seed), commit \(commit)")
+            // Now and then the counts are saved, and opened again some commits later.
+            if commit % 97 == 0 { try tracker.saveCounts() }
+            if commit % 97 == 40 {
+                try #require(try InsightsTracker(store: journal.store, localDays: days).aggregates == fresh, "seed \(seed), reopened at \(commit)")
+            }
+        }
+        let counted = tracker.aggregates.days.values.reduce(0) { $0 + $1.count }
+        #expect(counted > 30 && tracker.aggregates.dayActivities.count > 3, "the walk should keep moods and activities about (seed \(seed))")
+    }
+
+    @Test func savedCountsAreUsedOnlyInTheirTimeZone() throws {
+        let journal = try TemporaryJournal()
+        let utc = LocalDays(timeZone: TimeZone(identifier: "UTC")!)
+        let tokyo = LocalDays(timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        try journal.add(.great, at: 20 * 3_600_000)  // 1970-01-01 20:00 UTC, 1970-01-02 05:00 in Tokyo
+        try InsightsTracker(store: journal.store, localDays: utc).saveCounts()
+        #expect(try InsightsTracker(store: journal.store, localDays: tokyo).aggregates.days.keys.map(\.number) == [1])
+        #expect(try InsightsTracker(store: journal.store, localDays: utc).aggregates.days.keys.map(\.number) == [0])
+    }
+
+    @Test func eachNewMoodIsCountedOnItsDayWithItsActivities() throws {
+        let journal = try TemporaryJournal()
+        let tracker = try InsightsTracker(store: journal.store, localDays: LocalDays(timeZone: TimeZone(identifier: "UTC")!))
+        try journal.store.write(origin: .ui) { writer in
+            for index in 0..<3 {
+                try writer.add(MoodEntry(level: .great, note: "#run", date: Date(millisecondsSince1970: Int64(index) * 86_400_000)))
+            }
+        }
+        #expect(try tracker.processChanges())
+        #expect(tracker.aggregates.days.count == 3)
+        #expect(tracker.aggregates.dayActivities[LocalDay(number: 1)] == [try ActivityName.validated("run"): 1])
+        #expect(try !tracker.processChanges(), "nothing changed since")
+    }
+}
+
+/// A random commit for insights: moods spread over a few weeks around the start of summer
+/// time in New York (2026-03-08), with a few activities.
+enum RandomInsightsCommit {
+    static let activities = try! ["run", "work", "tea", "sleep-bad"].map(ActivityName.validated)
+    static let firstMoment: Int64 = 1_772_000_000_000  // 2026-02-25
+
+    static func commit(to store: JournalStore, origin: ChangeOrigin, using random: inout SeededGenerator) throws {
+        try store.write(origin: origin) { writer in try make(in: writer, using: &random) }
+    }
+
+    static func make(in writer: JournalWriter, using random: inout SeededGenerator) throws {
+        let all = try writer.snapshot.moods(MoodFilter(includesMarkedForDeletion: true), order: .oldestFirst)
+        let operations = random.next() % 4 == 0 ? Int.random(in: 2...20, using: &random) : 1
+        var touched = Set<Mood.ID>()
+        for _ in 0..<operations {
+            let target = all.randomElement(using: &random).flatMap { touched.contains($0.id) ? nil : $0 }
+            let growing = all.count < 80
+            switch (Int.random(in: 0..<11, using: &random), target) {
+            case (0...3, _) where growing, (_, nil):
+                try writer.insert(randomMood(using: &random))
+            case (0...2, let mood?), (3, let mood?):
+                try writer.purge([mood.id])
+            case (4, let mood?) where !mood.sync.markedForRemoteDeletion:
+                try writer.edit(mood.id, level: randomLevel(&random), date: randomDate(&random))
+            case (5, let mood?) where !mood.sync.markedForRemoteDeletion:
+                try writer.edit(mood.id, activities: .exactly(randomActivities(&random)))
+            case (6, var mood?):
+                // A change from the server: every value replaced.
+                mood.date = randomDate(&random)
+                mood.level = randomLevel(&random)
+                mood.activities = ActivitySet(adding: randomActivities(&random), at: mood.stamps.level)
+                try writer.replace(mood)
+            case (7, let mood?) where !mood.sync.markedForRemoteDeletion:
+                try writer.markForDeletion(mood.id)
+            case (8, let mood?) where mood.sync.markedForRemoteDeletion:
+                try writer.unmarkForDeletion(mood.id, now: mood.sync.markedForDeletionDate ?? Date())
+            case (9, let mood?) where !mood.sync.markedForRemoteDeletion:
+                try writer.edit(mood.id, note: "#\(activities.randomElement(using: &random)!.text) again")
+            case (10, let mood?):
+                try writer.purge([mood.id])
+                try writer.insert(randomMood(using: &random))
+            default:
+                continue
+            }
+            if let target { touched.insert(target.id) }
+        }
+    }
+
+    static func randomMood(using random: inout SeededGenerator) -> Mood {
+        let stamp = HybridTimestamp(wallMilliseconds: firstMoment, counter: 0, device: "device-\(random.next() % 3)")
+        return Mood(
+            id: UUID(uuid: withUnsafeBytes(of: (random.next(), random.next())) { $0.load(as: uuid_t.self) }),
+            date: randomDate(&random), level: randomLevel(&random), note: "", creatorID: stamp.device,
+            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: randomActivities(&random), at: stamp))
+    }
+
+    /// Within three weeks, at any minute: moods near midnight fall on either side of it.
+    static func randomDate(_ random: inout SeededGenerator) -> Date {
+        Date(millisecondsSince1970: firstMoment + Int64.random(in: 0..<(21 * 24 * 60), using: &random) * 60_000)
+    }
+
+    static func randomLevel(_ random: inout SeededGenerator) -> MoodLevel {
+        MoodLevel.allCases.randomElement(using: &random)!
+    }
+
+    static func randomActivities(_ random: inout SeededGenerator) -> Set<ActivityName> {
+        Set(activities.filter { _ in random.next() % 3 == 0 })
+    }
+}
