@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol", "PrivateFiles",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol", "PrivateFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",

@@ -8,7 +8,7 @@ extension MoodLevel {
     /// blue) that people with red–green colour blindness tell apart, each of middle lightness so
     /// that it stands out on dark and light backgrounds alike (2:1 contrast or better against
     /// black and white); on 8-colour terminals the basic colours.
-    var terminalColor: TerminalColor {
+    public var terminalColor: TerminalColor {
         switch self {
         case .awful: .indexed(166, basic: .red)
         case .bad: .indexed(208, basic: .magenta)

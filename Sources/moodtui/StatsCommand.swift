@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import MoodInsights
+
+/// `moodtui stats`: the insights of a year on the command line.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Print a year's insights: the year in pixels, streaks, levels, averages by weekday and month, and what helps.",
+        discussion: "In colour on a terminal; plain text when piped or with NO_COLOR set.")
+
+    @OptionGroup var journal: JournalOptions
+
+    @Option(help: ArgumentHelp("The year (default: this year).", valueName: "year"))
+    var year: Int?
+
+    @Flag(help: "Print one JSON object for scripts.")
+    var json = false
+
+    func validate() throws {
+        if let year, !(1970...9999).contains(year) { throw ValidationError("the year must be from 1970 to 9999, not \(year)") }
+    }
+
+    func run() throws {
+        let store = try journal.open(ifMissing: .refuse)
+        let localDays = LocalDays()
+        let tracker = try InsightsTracker(store: store, localDays: localDays)
+        // The next open starts from these counts instead of reading every mood again.
+        try? tracker.saveCounts()
+        let today = localDays.day(of: Date().millisecondsSince1970)
+        let report = InsightsReport(tracker.aggregates, year: year ?? today.year, today: today)
+        if json {
+            try JSONLines.print(StatsJSON(report))
+        } else {
+            let colour = isatty(STDOUT_FILENO) == 1 && !Environment.noColor
+            print(StatsText(report: report, colour: colour).lines.joined(separator: "\n"))
+        }
+    }
+}

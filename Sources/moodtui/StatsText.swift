@@ -1,0 +1,95 @@
+import MoodInsights
+import MoodKit
+import MoodListScreen
+import TerminalUI
+
+/// `moodtui stats` as text: the year in pixels (in colour on a terminal, digits when piped or
+/// with `NO_COLOR`), streaks, levels, averages by weekday and month, and what helps.
+struct StatsText {
+    let report: InsightsReport
+    let colour: Bool
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    var lines: [String] {
+        let days = report.dayAverages.count
+        var lines = ["\(report.year): \(Self.count(report.moodCount, "mood")) on \(Self.count(days, "day"))", ""]
+        lines += pixels
+        lines += ["", legend, ""]
+        lines.append("Streak     " + streaks)
+        lines.append("Levels     " + zip(MoodLevel.allCases, report.levelCounts).map { "\($0.name) \($1)" }.joined(separator: "  "))
+        lines.append("Weekdays   " + Self.averages(report.weekdays, names: Self.weekdayNames))
+        lines.append("Months     " + Self.averages(report.months, names: Self.monthNames))
+        lines.append("")
+        lines += activities
+        return lines
+    }
+
+    /// A row per month: the day's rounded average as a digit (or a coloured cell), `·` for a day
+    /// without moods, today marked with `<`.
+    private var pixels: [String] {
+        let grid = YearGrid(report)
+        var lines = ["     " + (1...31).map { $0 % 5 == 0 || $0 == 1 ? String($0).padding(toLength: 2, withPad: " ", startingAt: 0) : "  " }.joined()]
+        for (month, row) in grid.rows.enumerated() {
+            let cells = row.map { cell -> String in
+                let today = cell.day == report.today
+                switch cell {
+                case .none: return "  "
+                case .empty: return today ? "·<" : "· "
+                case .mood(_, let level):
+                    guard colour else { return "\(level.rawValue)" + (today ? "<" : " ") }
+                    return Self.background(level) + (today ? "<>" : "  ") + "\u{1B}[0m"
+                }
+            }
+            lines.append(Self.monthNames[month] + "  " + cells.joined())
+        }
+        return lines
+    }
+
+    private var legend: String {
+        let levels = MoodLevel.allCases.map { level in
+            colour ? Self.background(level) + "  " + "\u{1B}[0m \(level.name)" : "\(level.rawValue) \(level.name)"
+        }
+        return "     " + levels.joined(separator: "  ") + "   · no mood   \(colour ? "<>" : "<") today"
+    }
+
+    private var streaks: String {
+        let current = report.streaks.current.map { "\(Self.count($0.count, "day")) (since \($0.lowerBound))" } ?? "none"
+        let longest = report.streaks.longest.map { "\(Self.count($0.count, "day")) (\($0.lowerBound) to \($0.upperBound))" } ?? "none"
+        return "current \(current), longest \(longest)"
+    }
+
+    /// Each activity of the year: the average of days with it against days without, the most
+    /// helpful first.
+    private var activities: [String] {
+        guard !report.activityEffects.isEmpty else { return ["No activities this year."] }
+        let width = report.activityEffects.map(\.name.text.count).max() ?? 0
+        return ["What helps   days with / days without"] + report.activityEffects.map { effect in
+            let change = effect.effect.map { ($0 >= 0 ? "+" : "−") + Self.oneDecimal(abs($0)) } ?? "  ?"
+            return "  " + effect.name.text.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  \(change)  \(Self.average(effect.withIt)) (\(Self.count(effect.withIt.count, "day")))"
+                + " / \(Self.average(effect.withoutIt)) (\(Self.count(effect.withoutIt.count, "day")))"
+        }
+    }
+
+    private static func background(_ level: MoodLevel) -> String {
+        switch level.terminalColor {
+        case .indexed(let index, _): "\u{1B}[48;5;\(index)m"
+        default: "\u{1B}[7m"
+        }
+    }
+
+    static func averages(_ averages: [Average], names: [String]) -> String {
+        zip(names, averages).map { "\($0) \(average($1))" }.joined(separator: "  ")
+    }
+
+    static func average(_ average: Average) -> String { average.value.map(oneDecimal) ?? "–" }
+
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}
