@@ -46,10 +46,10 @@ let package = Package(
 
         // MARK: - The mood list screen (VIPER)
 
-        .target(name: "MoodListModule", dependencies: ["MoodKit", "MoodStore", "CacheTracking"]),
+        .target(name: "MoodListModule", dependencies: ["MoodKit", "MoodStore", "CacheTracking", "MoodInsights"]),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "TerminalUI", dependencies: ["CNCurses"]),
-        .target(name: "MoodListScreen", dependencies: ["MoodKit", "MoodListModule", "TerminalUI"]),
+        .target(name: "MoodListScreen", dependencies: ["MoodKit", "MoodInsights", "MoodListModule", "TerminalUI"]),
 
         // MARK: - Sync server
 
@@ -105,7 +105,8 @@ let package = Package(
         .executableTarget(
             name: "moodtui-bench",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodListModule", "MoodSync", "SyncProtocol",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync",
+                "SyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -122,9 +123,9 @@ let package = Package(
             name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MoodInsightsTests", dependencies: ["MoodInsights", "MoodKit", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
-        .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
+        .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodInsights", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodKit", "TerminalUI", "AppTesting"]),
+        .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodInsights", "MoodKit", "TerminalUI", "AppTesting"]),
         .target(name: "AppTesting", path: "Tests/AppTesting"),
         .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", "MoodStore"]),

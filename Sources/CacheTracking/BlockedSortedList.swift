@@ -59,6 +59,14 @@ struct BlockedSortedList<Element: Comparable> {
         return offset(of: b) + i
     }
 
+    /// How many elements are below `element`: where it is, or would go.
+    /// - Complexity: O(log n).
+    mutating func insertionIndex(of element: Element) -> Int {
+        let b = block(for: element)
+        guard b < blocks.count else { return count }
+        return offset(of: b) + (position(of: element, in: blocks[b]) ?? blocks[b].count)
+    }
+
     /// Inserts `element` (which must not be in the list yet).
     /// - Complexity: O(log n + block size).
     mutating func insert(_ element: Element) {

@@ -1,3 +1,4 @@
+import Foundation
 import MoodKit
 import MoodStore
 
@@ -85,6 +86,16 @@ public final class CacheTracker {
     public func index(of id: Mood.ID) throws -> Int? {
         guard let mood = try store.read({ try $0.mood(id: id) }) else { return nil }
         return keys.index(of: MoodSortKey(mood, order: request.order))
+    }
+
+    /// Where the moods felt at `milliseconds` (since 1970) begin in the list: the index of the
+    /// first mood felt at or before that moment (newest first) or at or after it (oldest first);
+    /// ``count`` when there is none.
+    /// - Complexity: O(log n).
+    public func index(ofMoment milliseconds: Int64) -> Int {
+        // The key that sorts first among the keys of that moment, whatever the ids.
+        let id = request.order == .newestFirst ? UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)) : UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        return keys.insertionIndex(of: MoodSortKey(date: milliseconds, id: id, order: request.order))
     }
 
     /// The whole list as one batch of insertions into an empty list, as the VIPER design's

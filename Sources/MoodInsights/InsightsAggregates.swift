@@ -27,7 +27,7 @@ public struct InsightsAggregates: Hashable, Sendable {
     /// The average mood of each of the `count` weeks (Monday to Sunday) up to the one holding
     /// `day`, oldest first: the mood-over-time chart.
     /// - Complexity: O(count × 7).
-    public func weeklyAverages(through day: LocalDay, count: Int) -> [(monday: LocalDay, average: Average)] {
+    public func weeklyAverages(through day: LocalDay, count: Int) -> [WeekAverage] {
         let lastMonday = day.advanced(by: -day.weekday)
         return (0..<max(count, 0)).reversed().map { weeksBack in
             let monday = lastMonday.advanced(by: -7 * weeksBack)
@@ -36,7 +36,7 @@ public struct InsightsAggregates: Hashable, Sendable {
                 guard let totals = days[day] else { continue }
                 average.add(Double(totals.levelSum) / Double(totals.count), times: totals.count)
             }
-            return (monday, average)
+            return WeekAverage(monday: monday, average: average)
         }
     }
 
@@ -52,4 +52,10 @@ public struct InsightsAggregates: Hashable, Sendable {
         }
         dayActivities[day] = activities.isEmpty ? nil : activities
     }
+}
+
+/// One week's average mood, Monday to Sunday.
+public struct WeekAverage: Hashable, Sendable {
+    public let monday: LocalDay
+    public let average: Average
 }

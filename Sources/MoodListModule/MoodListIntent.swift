@@ -17,6 +17,8 @@ public enum MoodListIntent: Hashable, Sendable {
     case deleteSelected
     case undoDelete
     case showHelp
+    /// The insights screen: the Year in Pixels, averages, streaks, what helps.
+    case showInsights
     case startFilter
     case quit
 
@@ -36,6 +38,14 @@ public enum MoodListIntent: Hashable, Sendable {
     case submit
     case cancel
     case answer(Bool)
+
+    // On the insights screen.
+    /// Another year.
+    case changeYear(by: Int)
+    /// The selected day in the Year in Pixels, by days.
+    case moveDay(by: Int)
+    /// The selected day in the Year in Pixels, by months.
+    case moveMonth(by: Int)
 
     /// The view's list area now has this many lines.
     case resize(visibleRows: Int)

@@ -1,6 +1,7 @@
 import CacheTracking
 import Dispatch
 import Foundation
+import MoodInsights
 import MoodKit
 import MoodStore
 
@@ -23,13 +24,20 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     private let suggestions: ActivitySuggestions
     /// Where background searches are read, one at a time.
     private let searchQueue = DispatchQueue(label: "moodtui.search", qos: .userInitiated)
+    public let localDays: LocalDays
+    /// The insights' counts, from their first use on.
+    private var insights: InsightsTracker?
 
     /// - Parameters:
     ///   - store: the journal.
     ///   - searchExecution: where a filter's list is read.
     /// - Throws: ``MoodListError`` when the journal cannot be read.
-    public init(store: JournalStore, searchExecution: SearchExecution = .inline) throws(MoodListError) {
+    ///   - localDays: which day a moment falls on for the person.
+    public init(
+        store: JournalStore, searchExecution: SearchExecution = .inline, localDays: LocalDays = LocalDays()
+    ) throws(MoodListError) {
         self.store = store
+        self.localDays = localDays
         self.searchExecution = searchExecution
         suggestions = ActivitySuggestions(store: store, execution: searchExecution)
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
@@ -141,9 +149,31 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
 
     public func refresh() {
         showFinishedSearch()
-        do { try tracker.processChanges() } catch {
+        do {
+            try tracker.processChanges()
+            if try insights?.processChanges() == true { output?.interactorDidChangeInsights() }
+        } catch {
             output?.interactorDidFail(MoodListError("cannot read the journal: \(error)"))
         }
+    }
+
+    public func insightsCounts() throws(MoodListError) -> InsightsAggregates {
+        if let insights { return insights.aggregates }
+        let insights = try Self.words { try InsightsTracker(store: store, localDays: localDays) }
+        self.insights = insights
+        return insights.aggregates
+    }
+
+    public func insightsDidClose() {
+        do { try insights?.saveCounts() } catch {
+            output?.interactorDidFail(MoodListError("cannot save the insights' counts: \(error)"))
+        }
+    }
+
+    public func index(ofDay day: LocalDay) -> Int {
+        let start = localDays.start(of: day).millisecondsSince1970
+        let end = localDays.start(of: day.advanced(by: 1)).millisecondsSince1970 - 1
+        return tracker.index(ofMoment: tracker.request.order == .newestFirst ? end : start)
     }
 
     public func cacheTracker(_ tracker: CacheTracker, didProduce batch: CacheTransactionBatch) {

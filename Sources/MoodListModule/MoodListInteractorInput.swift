@@ -1,5 +1,6 @@
 import Foundation
 import CacheTracking
+import MoodInsights
 import MoodKit
 
 /// What the presenter asks of the interactor: the list's size and rows, and the journal writes
@@ -34,6 +35,15 @@ public protocol MoodListInteractorInput: AnyObject {
     func undoDelete(_ id: Mood.ID) throws(MoodListError)
     /// Looks for commits since the last call; results come through ``MoodListInteractorOutput``.
     func refresh()
+    /// Which day a moment falls on for the person (the device's time zone).
+    var localDays: LocalDays { get }
+    /// The counts insights are drawn from, kept up to date from the first call on (which counts
+    /// the journal, or starts from the counts saved with it).
+    func insightsCounts() throws(MoodListError) -> InsightsAggregates
+    /// The insights screen closed: its counts are saved for the next start.
+    func insightsDidClose()
+    /// Where the moods of `day` begin in the list (where they would be, if it has none).
+    func index(ofDay day: LocalDay) -> Int
 }
 
 /// What the interactor tells the presenter.
@@ -46,6 +56,8 @@ public protocol MoodListInteractorOutput: AnyObject {
     func interactorDidUpdateSyncStatus(_ status: SyncStatus)
     /// These moods arrived or changed from another device (already in the list's batches).
     func interactorDidReceiveRemoteChanges(_ ids: Set<Mood.ID>)
+    /// The insights' counts changed (``MoodListInteractorInput/insightsCounts()``).
+    func interactorDidChangeInsights()
     /// Reading the journal failed; the list stays as it was.
     func interactorDidFail(_ error: MoodListError)
 }

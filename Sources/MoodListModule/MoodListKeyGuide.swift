@@ -1,6 +1,6 @@
 /// What the keys act on: it decides what they mean and what the footer says.
 public enum MoodListMode: Hashable, Sendable, CaseIterable {
-    case list, filter, form, confirmDelete, detail, help
+    case list, filter, form, confirmDelete, detail, help, insights
 }
 
 /// The words about keys the screen shows: the footer of each mode and the lines of the help.

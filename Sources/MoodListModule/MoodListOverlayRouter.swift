@@ -17,6 +17,7 @@ public final class MoodListOverlayRouter: MoodListRouter {
     public func openDeleteConfirmation(for row: MoodRowViewModel) { current = .confirmDelete(row) }
     public func openDetail(_ detail: MoodDetailState) { current = .detail(detail) }
     public func openHelp() { current = .help }
+    public func openInsights(_ insights: InsightsState) { current = .insights(insights) }
     public func closeOverlay() { current = nil }
     public func quit() { onQuit() }
 
@@ -25,6 +26,13 @@ public final class MoodListOverlayRouter: MoodListRouter {
         guard case .form(var form) = current else { return }
         change(&form)
         current = .form(form)
+    }
+
+    /// Changes the open insights screen, if it is open.
+    public func updateInsights(_ change: (inout InsightsState) -> Void) {
+        guard case .insights(var insights) = current else { return }
+        change(&insights)
+        current = .insights(insights)
     }
 
     /// Changes the open detail view, if it is open.

@@ -28,6 +28,7 @@ extension MoodListPresenter {
         case .showHelp:
             helpScroll = 0
             router.openHelp()
+        case .showInsights: openInsights()
         case .startFilter: filterField = TextFieldState(appliedFilter ?? "")
         case .cancel where appliedFilter != nil: applyFilter(nil)
         case .quit: router.quit()
@@ -66,12 +67,34 @@ extension MoodListPresenter {
         case (.confirmDelete(let row), .answer(true)):
             router.closeOverlay()
             delete(row)
+        case (.insights, .changeYear(let years)): router.updateInsights { $0.changeYear(by: years) }
+        case (.insights, .moveDay(let days)): router.updateInsights { $0.moveSelection(days: days) }
+        case (.insights, .moveMonth(let months)): router.updateInsights { $0.moveSelection(months: months) }
+        case (.insights(let state), .submit):
+            closeInsights()
+            selectAtTop(interactor.index(ofDay: state.selected))
+        case (.insights, .cancel), (.insights, .showInsights): closeInsights()
         case (.help, .moveSelection(let lines)): scrollHelp(by: lines)
         case (.help, .movePage(let pages)): scrollHelp(by: pages * max(visibleRows - 3, 1))
         case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.detail, .cancel), (.help, .cancel):
             router.closeOverlay()
         default: break
         }
+    }
+
+    /// Opens the insights screen on today; the first time, the journal's moods are counted.
+    private func openInsights() {
+        do throws(MoodListError) {
+            _ = try interactor.insightsCounts()
+            router.openInsights(InsightsState(today: interactor.localDays.day(of: now().millisecondsSince1970)))
+        } catch {
+            message = MoodListMessage(.error, "cannot count the journal for insights: \(error)")
+        }
+    }
+
+    private func closeInsights() {
+        router.closeOverlay()
+        interactor.insightsDidClose()
     }
 
     /// Scrolls the help, no further than the view says its last line reaches the bottom.

@@ -1,4 +1,5 @@
 import Foundation
+import MoodInsights
 
 /// The view model the presenter's state reads as.
 extension MoodListPresenter {
@@ -38,6 +39,7 @@ extension MoodListPresenter {
         case .confirmDelete(let row): .confirmDelete(row)
         case .detail(let detail): .detail(rows.detail(for: detail, status: syncStatus))
         case .help: .help(lines: keyGuide.helpLines, scroll: helpScroll)
+        case .insights(let state): insightsViewModel(state)
         case nil: filterField.map { .filter($0.viewModel) }
         }
     }
@@ -49,11 +51,19 @@ extension MoodListPresenter {
         case .confirmDelete: .confirmDelete
         case .detail: .detail
         case .help: .help
+        case .insights: .insights
         case nil: filterField == nil ? .list : .filter
         }
     }
 
     private var footer: String { keyGuide.footers[mode] ?? "" }
+
+    /// The insights screen from the interactor's counts, which it keeps up to date.
+    private func insightsViewModel(_ state: InsightsState) -> MoodListOverlay? {
+        guard let counts = try? interactor.insightsCounts() else { return nil }
+        let today = interactor.localDays.day(of: now().millisecondsSince1970)
+        return .insights(InsightsViewModel(counts, year: state.year, selected: state.selected, today: today))
+    }
 
     private var emptyText: String {
         guard count == 0 else { return "" }

@@ -21,6 +21,15 @@ extension MoodListPresenter {
     }
 
     /// Moves the selection; the window scrolls only as far as needed.
+    /// Selects the mood at `index` and shows it at the top of the window (as far as the list
+    /// reaches): where a jump to a day lands, with the day's moods below it.
+    func selectAtTop(_ index: Int) {
+        let index = min(max(index, 0), max(count - 1, 0))
+        top = min(index, max(0, count - visibleRows))
+        selected = index
+        reloadWindow()
+    }
+
     func select(_ index: Int) {
         selected = index
         let oldTop = top

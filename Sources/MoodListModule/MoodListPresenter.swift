@@ -148,6 +148,10 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         render()
     }
 
+    public func interactorDidChangeInsights() {
+        render()
+    }
+
     public func interactorDidFail(_ error: MoodListError) {
         message = MoodListMessage(.error, error.description)
         render()

@@ -13,6 +13,10 @@ public protocol MoodListRouter: AnyObject {
     func updateDetail(_ change: (inout MoodDetailState) -> Void)
     /// Shows the keys.
     func openHelp()
+    /// Shows the insights screen.
+    func openInsights(_ insights: InsightsState)
+    /// Changes the open insights screen (another year, another day selected).
+    func updateInsights(_ change: (inout InsightsState) -> Void)
     /// Closes whatever is open.
     func closeOverlay()
     /// Changes the open form (typing, level).
@@ -27,4 +31,5 @@ public enum MoodListRoute: Hashable, Sendable {
     case confirmDelete(MoodRowViewModel)
     case detail(MoodDetailState)
     case help
+    case insights(InsightsState)
 }

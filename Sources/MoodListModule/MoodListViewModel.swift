@@ -1,3 +1,4 @@
+import MoodInsights
 import MoodKit
 
 /// Everything the mood list screen shows, as plain values. The presenter makes it; the view
@@ -78,6 +79,33 @@ public enum MoodListOverlay: Hashable, Sendable {
     case help(lines: [String], scroll: Int)
     /// The filter line being typed.
     case filter(TextFieldViewModel)
+    /// The insights screen, over the whole screen.
+    case insights(InsightsViewModel)
+}
+
+/// The insights screen as drawn: a year's figures, its Year in Pixels with a day selected, and
+/// the weekly averages up to today.
+public struct InsightsViewModel: Hashable, Sendable {
+    public var report: InsightsReport
+    public var grid: YearGrid
+    public var selected: LocalDay
+    /// The selected day's moods, if it has any.
+    public var selectedDay: DayTotals?
+    /// The average of each of the last weeks up to today's, oldest first (the view shows as many
+    /// as fit).
+    public var weeks: [WeekAverage]
+
+    /// The most weeks the mood-over-time chart shows (a wide window shows them all).
+    public static let chartWeeks = 104
+
+    /// `year` of `counts`, with `selected` as the selected day.
+    public init(_ counts: InsightsAggregates, year: Int, selected: LocalDay, today: LocalDay) {
+        report = InsightsReport(counts, year: year, today: today)
+        grid = YearGrid(report)
+        self.selected = selected
+        selectedDay = counts.days[selected]
+        weeks = counts.weeklyAverages(through: today, count: Self.chartWeeks)
+    }
 }
 
 /// The add/edit form as drawn.

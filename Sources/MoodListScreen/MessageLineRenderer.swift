@@ -29,7 +29,7 @@ struct MessageLineRenderer {
             let window = TextFieldWindow(field, width: columns - used)
             screen.write(window.text, row: row, column: used, style: .plain, maxColumns: columns - used)
             return (row, used + window.cursorColumn)
-        case .form, .detail, .help, nil:
+        case .form, .detail, .help, .insights, nil:
             guard let message = model.message else { return nil }
             let style = message.kind == .error ? TextStyle(foreground: .red, bold: true) : .plain
             screen.write(TextWidth.truncate(message.text, toColumns: columns, ellipsis: true), row: row, column: 0, style: style, maxColumns: columns)

@@ -35,6 +35,7 @@ public struct MoodListKeyMap: Sendable {
             case .activities, .date: return textFieldIntent(for: key)
             }
         case .detail: return MoodListKeyTable.detail.intent(for: key)
+        case .insights: return MoodListKeyTable.insights.intent(for: key)
         case .confirmDelete: return MoodListKeyTable.confirmDelete.intent(for: key)
         case .help:
             if let intent = MoodListKeyTable.help.intent(for: key) { return intent }

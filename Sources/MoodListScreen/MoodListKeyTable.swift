@@ -29,6 +29,8 @@ enum MoodListKeyTable {
         KeyGroup(["u"], "undo the last delete, within 5 seconds", [(.character("u"), .undoDelete)]),
         KeyGroup(["/"], "filter as you type: note text, and `#name` for an activity", footer: "/ filter", [(.character("/"), .startFilter)]),
         KeyGroup(["Esc"], "clear the filter", [(.escape, .cancel)]),
+        // No footer: 80 columns hold no more (the help names it).
+        KeyGroup(["i"], "insights: the year in pixels, averages, streaks, what helps", [(.character("i"), .showInsights)]),
         KeyGroup(["?"], "this help: every key, the marks on a row", footer: "? help", [(.character("?"), .showHelp)]),
         KeyGroup(["q", "Ctrl-C"], "quit", footer: "q quit", [(.character("q"), .quit)]),
     ]
@@ -112,6 +114,20 @@ enum MoodListKeyTable {
         ]),
     ]
 
+    static let insights: [KeyGroup] = [
+        KeyGroup(["← →"], "the year before / after", footer: "←→ year", [(.left, .changeYear(by: -1)), (.right, .changeYear(by: 1))]),
+        KeyGroup(["h l"], "select the day before / after", footer: "hjkl select day", [
+            (.character("h"), .moveDay(by: -1)), (.character("l"), .moveDay(by: 1)),
+        ]),
+        KeyGroup(["k j", "↑ ↓"], "select the month before / after", [
+            (.character("k"), .moveMonth(by: -1)), (.character("j"), .moveMonth(by: 1)), (.up, .moveMonth(by: -1)), (.down, .moveMonth(by: 1)),
+        ]),
+        KeyGroup(["Enter"], "show the selected day in the list", footer: "Enter show in list", [(.enter, .submit)]),
+        KeyGroup(["i", "Esc", "q"], "back to the list", footer: "i back", [
+            (.character("i"), .cancel), (.escape, .cancel), (.character("q"), .cancel),
+        ]),
+    ]
+
     static let help: [KeyGroup] = [
         KeyGroup(["↑ ↓", "k j"], "scroll", footer: "↑↓ scroll", scrolling),
         KeyGroup(["PgUp PgDn"], "a page up / down", paging),
@@ -130,7 +146,7 @@ enum MoodListKeyTable {
     static let guide = MoodListKeyGuide(
         footers: [
             .list: list.footer, .filter: filter.footer, .form: (form + note).footer, .confirmDelete: confirmDelete.footer,
-            .detail: detail.footer, .help: help.footer,
+            .detail: detail.footer, .help: help.footer, .insights: insights.footer,
         ],
         helpLines: helpLines)
 
@@ -139,7 +155,7 @@ enum MoodListKeyTable {
         let sections: [(String, [KeyGroup])] = [
             ("In the list", list), ("In the add and edit form", form), ("In its level", level), ("In its note", note),
             ("In its activities", activities), ("In the note, the activities, the date and the filter", text), ("While filtering", filter),
-            ("When asked to delete", confirmDelete), ("In the detail view", detail), ("In this help", help),
+            ("When asked to delete", confirmDelete), ("In the detail view", detail), ("In the insights", insights), ("In this help", help),
         ]
         let marks: [(String, String)] = [
             (MoodSyncState.Summary.waiting.marker, "waiting for upload"),

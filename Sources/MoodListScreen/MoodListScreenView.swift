@@ -36,7 +36,7 @@ public final class MoodListScreenView: MoodListView {
             return HelpRenderer.box(for: lines, over: area, screenColumns: layout.size.columns).scrollLimit(of: lines.count)
         case .detail(let detail):
             return MoodDetailRenderer.scrollLimit(for: detail, over: area, screenColumns: layout.size.columns)
-        case .form, .confirmDelete, .filter:
+        case .form, .confirmDelete, .filter, .insights:
             return 0
         }
     }
@@ -52,9 +52,11 @@ public final class MoodListScreenView: MoodListView {
         let layout = MoodListLayout(size: screen.size)
         if layout.isTooSmall {
             TooSmallRenderer(screen: screen).draw()
-            drawnSize = nil
-            boxRows = nil
-            cursor = nil
+            forgetDrawing()
+        } else if case .insights(let insights) = model.overlay {
+            // Over the whole screen, drawn whole: it is small, and every part may change together.
+            InsightsRenderer(screen: screen, colorSupport: colorSupport).draw(insights, footer: model.footer, message: model.message)
+            forgetDrawing()
         } else if changes.everything || drawnSize != layout.size {
             drawEverything(model, layout: layout)
         } else {
@@ -66,6 +68,13 @@ public final class MoodListScreenView: MoodListView {
             screen.setCursor(row: 0, column: 0, visible: false)
         }
         screen.present()
+    }
+
+    /// Nothing of the list is on screen: the next display draws it all.
+    private func forgetDrawing() {
+        drawnSize = nil
+        boxRows = nil
+        cursor = nil
     }
 
     private func drawEverything(_ model: MoodListViewModel, layout: MoodListLayout) {
@@ -114,7 +123,7 @@ public final class MoodListScreenView: MoodListView {
         case .help(let lines, let scroll):
             HelpRenderer(screen: screen).draw(lines, scroll: scroll, over: area)
             boxRows = HelpRenderer.box(for: lines, over: area, screenColumns: layout.size.columns).rows
-        case .confirmDelete, .filter, nil:
+        case .confirmDelete, .filter, .insights, nil:
             break
         }
     }

@@ -1,7 +1,10 @@
 import Foundation
 import MoodInsights
 import MoodKit
+import MoodListModule
+import MoodListScreen
 import MoodStore
+import TerminalUI
 
 /// Insights on a journal of a million moods: opening them (from the counts saved with the
 /// journal), counting the journal afresh (the first open, or another time zone), and keeping the
@@ -24,9 +27,13 @@ struct InsightsCases {
             _ = InsightsReport(tracker.aggregates, year: today.year, today: today)
         }
         try InsightsTracker(store: store, localDays: localDays).saveCounts()
+        let screen = BufferScreen(size: TerminalSize(rows: 24, columns: 80))
+        let view = MoodListScreenView(screen: screen, colorSupport: .extended256)
+        // To the first drawn screen: counts (from those saved), the year's figures, the drawing.
         let open = try Samples.measure(iterations: iterations, warmUp: 1) {
             let tracker = try InsightsTracker(store: store, localDays: localDays)
-            _ = InsightsReport(tracker.aggregates, year: today.year, today: today)
+            let insights = InsightsViewModel(tracker.aggregates, year: today.year, selected: today, today: today)
+            view.display(MoodListViewModel(overlay: .insights(insights)), changes: .all)
         }
         let naive = try Samples.measure(iterations: quick ? 2 : 3, warmUp: 1) {
             let aggregates = try Self.countEveryMood(store, localDays)

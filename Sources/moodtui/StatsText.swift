@@ -9,18 +9,15 @@ struct StatsText {
     let report: InsightsReport
     let colour: Bool
 
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-
     var lines: [String] {
         let days = report.dayAverages.count
-        var lines = ["\(report.year): \(Self.count(report.moodCount, "mood")) on \(Self.count(days, "day"))", ""]
+        var lines = ["\(report.year): \(InsightsWords.count(report.moodCount, "mood")) on \(InsightsWords.count(days, "day"))", ""]
         lines += pixels
         lines += ["", legend, ""]
         lines.append("Streak     " + streaks)
         lines.append("Levels     " + zip(MoodLevel.allCases, report.levelCounts).map { "\($0.name) \($1)" }.joined(separator: "  "))
-        lines.append("Weekdays   " + Self.averages(report.weekdays, names: Self.weekdayNames))
-        lines.append("Months     " + Self.averages(report.months, names: Self.monthNames))
+        lines.append("Weekdays   " + Self.averages(report.weekdays, names: InsightsWords.weekdayNames))
+        lines.append("Months     " + Self.averages(report.months, names: InsightsWords.monthNames))
         lines.append("")
         lines += activities
         return lines
@@ -42,7 +39,7 @@ struct StatsText {
                     return Self.background(level) + (today ? "<>" : "  ") + "\u{1B}[0m"
                 }
             }
-            lines.append(Self.monthNames[month] + "  " + cells.joined())
+            lines.append(InsightsWords.monthNames[month] + "  " + cells.joined())
         }
         return lines
     }
@@ -55,8 +52,8 @@ struct StatsText {
     }
 
     private var streaks: String {
-        let current = report.streaks.current.map { "\(Self.count($0.count, "day")) (since \($0.lowerBound))" } ?? "none"
-        let longest = report.streaks.longest.map { "\(Self.count($0.count, "day")) (\($0.lowerBound) to \($0.upperBound))" } ?? "none"
+        let current = report.streaks.current.map { "\(InsightsWords.count($0.count, "day")) (since \($0.lowerBound))" } ?? "none"
+        let longest = report.streaks.longest.map { "\(InsightsWords.count($0.count, "day")) (\($0.lowerBound) to \($0.upperBound))" } ?? "none"
         return "current \(current), longest \(longest)"
     }
 
@@ -66,10 +63,8 @@ struct StatsText {
         guard !report.activityEffects.isEmpty else { return ["No activities this year."] }
         let width = report.activityEffects.map(\.name.text.count).max() ?? 0
         return ["What helps   days with / days without"] + report.activityEffects.map { effect in
-            let change = effect.effect.map { ($0 >= 0 ? "+" : "−") + Self.oneDecimal(abs($0)) } ?? "  ?"
-            return "  " + effect.name.text.padding(toLength: width, withPad: " ", startingAt: 0)
-                + "  \(change)  \(Self.average(effect.withIt)) (\(Self.count(effect.withIt.count, "day")))"
-                + " / \(Self.average(effect.withoutIt)) (\(Self.count(effect.withoutIt.count, "day")))"
+            "  " + effect.name.text.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  \(InsightsWords.effect(effect))  " + InsightsWords.withAndWithout(effect)
         }
     }
 
@@ -81,15 +76,6 @@ struct StatsText {
     }
 
     static func averages(_ averages: [Average], names: [String]) -> String {
-        zip(names, averages).map { "\($0) \(average($1))" }.joined(separator: "  ")
+        zip(names, averages).map { "\($0) \(InsightsWords.average($1))" }.joined(separator: "  ")
     }
-
-    static func average(_ average: Average) -> String { average.value.map(oneDecimal) ?? "–" }
-
-    static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

@@ -17,7 +17,7 @@ import Testing
         let days = LocalDays(timeZone: TimeZone(identifier: "America/New_York")!)
         let tracker = try InsightsTracker(store: journal.store, localDays: days)
         var random = SeededGenerator(seed: seed)
-        for commit in 0..<1_000 {
+        for commit in 0..<600 {
             let origin: ChangeOrigin = random.next() % 3 == 0 ? .sync : .ui
             // A turn for the tests waiting on servers: a long loop must not hold one of the few
             // threads of the concurrency pool (two on two cores) until their deadlines pass.

@@ -59,6 +59,7 @@ import TerminalUI
         ("in the activities", MoodListKeyTable.activities),
         ("in the note, the activities, the date and the filter", MoodListKeyTable.text),
         ("in the detail view", MoodListKeyTable.detail),
+        ("in the insights", MoodListKeyTable.insights),
     ])
     func theREADMEsKeyTablesAreTheKeyTable(title: String, groups: [KeyGroup]) throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

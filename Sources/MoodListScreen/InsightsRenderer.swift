@@ -1,0 +1,173 @@
+import MoodInsights
+import MoodKit
+import MoodListModule
+import TerminalUI
+
+/// Draws the insights screen over the whole terminal: the Year in Pixels (a row per month, a
+/// cell per day, each the day's average mood), the selected day, streaks, levels, averages by
+/// weekday and month, the mood over the last weeks, and what helps.
+///
+/// 80×24 holds every part in a line or so; a taller window gives the chart more rows and each
+/// activity a line, a wider one the chart more weeks. Without colour, cells and bars are glyphs
+/// whose height grows with the level, so nothing depends on colour alone.
+struct InsightsRenderer {
+    let screen: any Screen
+    let colorSupport: ColorSupport
+
+    /// Where the grid's cells start, after the month's name.
+    static let gridColumn = 5
+    /// Columns between a figure's label and its value.
+    static let labelWidth = 10
+    static let blocks = Array("▁▂▃▄▅▆▇█")
+
+    /// Draws `insights` with `footer` on the last row and `message` (if any) above it.
+    func draw(_ insights: InsightsViewModel, footer: String, message: MoodListMessage?) {
+        screen.clear()
+        let size = screen.size
+        let contentRows = size.rows - 2
+        var row = 0
+        func line(_ draw: (Int) -> Void) {
+            guard row < contentRows else { return }
+            draw(row)
+            row += 1
+        }
+        let report = insights.report
+        line { drawTitle(report, row: $0) }
+        line { drawDayNumbers(row: $0) }
+        for (month, cells) in insights.grid.rows.enumerated() {
+            line { drawMonth(month, cells, insights, row: $0) }
+        }
+        line { drawLegend(row: $0) }
+        line { labelled("Selected", Self.describe(insights.selected, insights.selectedDay), row: $0) }
+        line { labelled("Streak", Self.streaks(report.streaks), row: $0) }
+        line { labelled("Levels", zip(MoodLevel.allCases, report.levelCounts).map { "\($0.name) \($1)" }.joined(separator: " · "), row: $0) }
+        line { labelled("Weekdays", zip(InsightsWords.weekdayNames, report.weekdays).map { "\($0) \(InsightsWords.average($1))" }.joined(separator: " · "), row: $0) }
+        line { labelled("Months", zip(InsightsWords.monthNames, report.months).map { "\($0.prefix(1))\(InsightsWords.average($1))" }.joined(separator: " "), row: $0) }
+        // What is left: the chart takes half of any spare rows (up to 8 in all), activities the rest.
+        let fixedRowsLeft = 2  // the chart's and the activities' first lines
+        let spare = max(0, contentRows - row - fixedRowsLeft)
+        let chartHeight = min(1 + spare / 2, 8)
+        if row + chartHeight <= contentRows {
+            drawChart(insights.weeks, height: chartHeight, firstRow: row)
+            row += chartHeight
+        }
+        drawActivities(report.activityEffects, rows: row..<contentRows)
+        if let message {
+            let style = message.kind == .error ? TextStyle(foreground: .red, bold: true) : .plain
+            screen.write(TextWidth.truncate(message.text, toColumns: size.columns, ellipsis: true), row: size.rows - 2, column: 0, style: style, maxColumns: size.columns)
+        }
+        screen.write(TextWidth.truncate(footer, toColumns: size.columns, ellipsis: true), row: size.rows - 1, column: 0, style: TextStyle(dim: true), maxColumns: size.columns)
+    }
+
+    private func drawTitle(_ report: InsightsReport, row: Int) {
+        let days = report.dayAverages.count
+        let title = "Insights \(report.year)  ·  \(InsightsWords.count(report.moodCount, "mood")) on \(InsightsWords.count(days, "day"))"
+        write(title, row: row, column: 0, style: TextStyle(bold: true))
+    }
+
+    private func drawDayNumbers(row: Int) {
+        let numbers = (1...31).map { $0 == 1 || $0 % 5 == 0 ? TextWidth.pad(String($0), toColumns: 2) : "  " }.joined()
+        write(numbers, row: row, column: Self.gridColumn, style: TextStyle(dim: true))
+    }
+
+    private func drawMonth(_ month: Int, _ cells: [YearGrid.Cell], _ insights: InsightsViewModel, row: Int) {
+        write(InsightsWords.monthNames[month], row: row, column: 0, style: TextStyle(bold: true))
+        for (index, cell) in cells.enumerated() {
+            let column = Self.gridColumn + 2 * index
+            guard column + 2 <= screen.size.columns, let day = cell.day else { continue }
+            let selected = day == insights.selected
+            let mark = day == insights.report.today ? "<" : " "
+            switch cell {
+            case .mood(_, let level) where colorSupport != .none:
+                // A coloured cell: the level as its background; today and the selection marked in it.
+                write((selected ? "▸" : " ") + mark, row: row, column: column, style: TextStyle(foreground: level.terminalColor, bold: true, reverse: true))
+            case .mood(_, let level):
+                write(level.monoGlyph.trimmingCharacters(in: .whitespaces) + mark, row: row, column: column, style: TextStyle(bold: selected, reverse: selected))
+            default:
+                write("·" + mark, row: row, column: column, style: TextStyle(dim: !selected, reverse: selected))
+            }
+        }
+    }
+
+    private func drawLegend(row: Int) {
+        var column = Self.gridColumn
+        for level in MoodLevel.allCases {
+            let swatch = colorSupport == .none ? level.monoGlyph.trimmingCharacters(in: .whitespaces) : "  "
+            let style = colorSupport == .none ? TextStyle.plain : TextStyle(foreground: level.terminalColor, reverse: true)
+            column += write(swatch, row: row, column: column, style: style)
+            column += write(" \(level.name)  ", row: row, column: column, style: .plain)
+        }
+        write("· none  < today", row: row, column: column, style: TextStyle(dim: true))
+    }
+
+    /// The weekly averages as bars, one column a week, the newest at the right, and after them
+    /// on the bottom row how many moods they hold.
+    private func drawChart(_ weeks: [WeekAverage], height: Int, firstRow: Int) {
+        let bottom = firstRow + height - 1
+        write("Weeks", row: bottom, column: 0, style: TextStyle(bold: true))
+        let room = max(0, screen.size.columns - Self.labelWidth)
+        let summaryWidth = 24
+        let bars = Array(weeks.suffix(max(0, room - summaryWidth)))
+        for (index, week) in bars.enumerated() {
+            guard let average = week.average.value else { continue }
+            // Eighths of the chart's height: one for awful, all of them for great.
+            let eighths = max(1, Int(((average - 1) / 4 * Double(height * 8)).rounded()))
+            let style = colorSupport == .none ? TextStyle.plain : TextStyle(foreground: MoodLevel.nearest(to: average).terminalColor)
+            for level in 0..<height where eighths > level * 8 {
+                write(String(Self.blocks[min(8, eighths - level * 8) - 1]), row: bottom - level, column: Self.labelWidth + index, style: style)
+            }
+        }
+        let moods = bars.reduce(0) { $0 + $1.average.count }
+        let summary = " \(bars.count) weeks, \(InsightsWords.count(moods, "mood"))"
+        write(summary, row: bottom, column: Self.labelWidth + bars.count, style: TextStyle(dim: true))
+    }
+
+    /// What helps: one line with every activity, or a line each when there is room.
+    private func drawActivities(_ effects: [ActivityEffect], rows: Range<Int>) {
+        guard let first = rows.first else { return }
+        write("Helps", row: first, column: 0, style: TextStyle(bold: true))
+        guard !effects.isEmpty else {
+            write("no activities this year", row: first, column: Self.labelWidth, style: TextStyle(dim: true))
+            return
+        }
+        if rows.count == 1 {
+            let short = effects.map { "\($0.name.text) \(InsightsWords.effect($0)) (\($0.withIt.count)d)" }
+            write(short.joined(separator: " · "), row: first, column: Self.labelWidth, style: .plain)
+            return
+        }
+        write("days with / without", row: first, column: Self.labelWidth, style: TextStyle(dim: true))
+        let width = effects.map { TextWidth.columns(of: $0.name.text) }.max() ?? 0
+        for (row, effect) in zip(rows.dropFirst(), effects) {
+            let text = TextWidth.pad(effect.name.text, toColumns: width) + "  " + TextWidth.pad(InsightsWords.effect(effect), toColumns: 4)
+                + "  " + InsightsWords.withAndWithout(effect)
+            write(text, row: row, column: Self.labelWidth, style: .plain)
+        }
+    }
+
+    private func labelled(_ label: String, _ value: String, row: Int) {
+        write(label, row: row, column: 0, style: TextStyle(bold: true))
+        write(value, row: row, column: Self.labelWidth, style: .plain)
+    }
+
+    /// Writes `text` cut to the screen's width; returns the columns used.
+    @discardableResult
+    private func write(_ text: String, row: Int, column: Int, style: TextStyle) -> Int {
+        let room = screen.size.columns - column
+        guard room > 0 else { return 0 }
+        return screen.write(TextWidth.truncate(text, toColumns: room, ellipsis: true), row: row, column: column, style: style, maxColumns: room)
+    }
+
+    static func describe(_ day: LocalDay, _ totals: DayTotals?) -> String {
+        let date = InsightsWords.date(day)
+        guard let totals, let average = totals.average else { return "\(date): no mood" }
+        return "\(date): \(InsightsWords.oneDecimal(average)) from \(InsightsWords.count(totals.count, "mood"))"
+    }
+
+    static func streaks(_ streaks: Streaks) -> String {
+        let current = streaks.current.map { InsightsWords.count($0.count, "day") } ?? "none"
+        let longest = streaks.longest.map {
+            "\(InsightsWords.count($0.count, "day")) (\(InsightsWords.date($0.lowerBound)) – \(InsightsWords.date($0.upperBound)))"
+        } ?? "none"
+        return "current \(current) · longest \(longest)"
+    }
+}

@@ -1,0 +1,91 @@
+import MoodInsights
+import MoodKit
+import MoodListModule
+import Testing
+import TerminalUI
+@testable import MoodListScreen
+
+/// The insights screen drawn into the in-memory screen for a fixed journal: golden text at
+/// 80×24 without colour, and the colours, marks and larger window checked apart.
+@Suite struct InsightsScreenTests {
+    static let today = LocalDay(year: 2026, month: 11, day: 23)
+
+    /// Moods on 2, 3, 4 November (a three-day streak) and today, some with activities.
+    static var insights: InsightsViewModel {
+        var counts = InsightsAggregates()
+        let run = try! ActivityName.validated("run"), work = try! ActivityName.validated("work")
+        func add(_ level: MoodLevel, _ activities: [ActivityName], _ month: Int, _ day: Int) {
+            counts.add(MoodFacts(milliseconds: 0, level: level, activities: activities), on: LocalDay(year: 2026, month: month, day: day))
+        }
+        add(.great, [run], 11, 2)
+        add(.bad, [work], 11, 3)
+        add(.meh, [], 11, 3)
+        add(.good, [run, work], 11, 4)
+        add(.awful, [], 11, 23)
+        add(.good, [], 1, 15)
+        return InsightsViewModel(counts, year: 2026, selected: LocalDay(year: 2026, month: 11, day: 3), today: today)
+    }
+
+    private func draw(rows: Int = 24, columns: Int = 80, colors: ColorSupport = .none) -> BufferScreen {
+        let screen = MoodListFixtures.screen(rows: rows, columns: columns)
+        InsightsRenderer(screen: screen, colorSupport: colors).draw(Self.insights, footer: "←→ year · hjkl select day · Enter show in list · i back", message: nil)
+        return screen
+    }
+
+    @Test func at80By24WithoutColourEveryPartShows() {
+        #expect(draw().lines == [
+            "Insights 2026  ·  6 moods on 5 days",
+            "     1       5         10        15        20        25        30",
+            "Jan  · · · · · · · · · · · · · · ▆ · · · · · · · · · · · · · · · ·",
+            "Feb  · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Mar  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Apr  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "May  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Jun  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Jul  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Aug  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Sep  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Oct  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "Nov  · █ ▅ ▆ · · · · · · · · · · · · · · · · · · ▁<· · · · · · ·",
+            "Dec  · · · · · · · · · · · · · · · · · · · · · · · · · · · · · · ·",
+            "     ▁ awful  ▃ bad  ▅ meh  ▆ good  █ great  · none  < today",
+            "Selected  Tue 3 Nov 2026: 2.5 from 2 moods",
+            "Streak    current 1 day · longest 3 days (Mon 2 Nov 2026 – Wed 4 Nov 2026)",
+            "Levels    awful 1 · bad 1 · meh 1 · good 2 · great 1",
+            "Weekdays  Mon 3.0 · Tue 2.5 · Wed 4.0 · Thu 4.0 · Fri – · Sat – · Sun –",
+            "Months    J4.0 F– M– A– M– J– J– A– S– O– N3.0 D–",
+            "Weeks     ▆                                         ▅  ▁ 46 weeks, 6 moods",
+            "Helps     run +2.0 (2d) · work −0.1 (2d)",
+            "",
+            "←→ year · hjkl select day · Enter show in list · i back",
+        ])
+    }
+
+    @Test func withoutColourTheSelectedDayIsInReverse() {
+        let screen = draw()
+        #expect(screen.style(row: 12, column: 5 + 2 * 2).reverse, "3 November")
+        #expect(!screen.style(row: 12, column: 5 + 2 * 1).reverse)
+    }
+
+    @Test func inColourACellIsItsLevelsColourWithTheSelectionAndTodayMarkedInIt() {
+        let screen = draw(colors: .extended256)
+        let november = screen.lines[12]
+        #expect(november.hasPrefix("Nov  ·   ▸   ·"), "great, then the selected bad-and-meh day, then good")
+        #expect(screen.style(row: 12, column: 7).foreground == MoodLevel.great.terminalColor && screen.style(row: 12, column: 7).reverse)
+        #expect(screen.style(row: 12, column: 9).foreground == MoodLevel.meh.terminalColor, "2.5 rounds to meh")
+        #expect(screen.column(of: " <", row: 12) == 5 + 2 * 22, "today")
+        #expect(screen.style(row: 12, column: 5 + 2 * 22).foreground == MoodLevel.awful.terminalColor)
+    }
+
+    @Test func aTallerWindowGivesTheChartRowsAndEachActivityALine() {
+        let screen = draw(rows: 40, columns: 120)
+        let helps = try! #require(screen.lines.firstIndex { $0.hasPrefix("Helps") })
+        #expect(screen.lines[helps] == "Helps     days with / without")
+        #expect(screen.lines[helps + 1] == "          run   +2.0  4.5 (2 days) / 2.5 (3 days)")
+        #expect(screen.lines[helps + 2] == "          work  −0.1  3.3 (2 days) / 3.3 (3 days)")
+        let weeks = try! #require(screen.lines.firstIndex { $0.hasPrefix("Weeks") })
+        let above = screen.lines[weeks - 1]
+        #expect(weeks > 21 && above.hasPrefix("          ") && above.contains { "▁▂▃▄▅▆▇█".contains($0) }, "the chart is taller: a good week reaches the row above")
+        #expect(screen.lines[weeks].contains("weeks, 6 moods"))
+    }
+}
