@@ -2,7 +2,7 @@ import MoodKit
 import MoodStore
 
 /// Counts a whole journal for insights, in one snapshot: the levels from the list's index in
-/// date order (each day's moods are counted together, one dictionary entry a day), then the
+/// date order (each run of moods on one day is counted together), then the
 /// activities from theirs, each mood's day found by its row id in an array made by the first
 /// read. So a million moods cost two index reads and no row decoding.
 enum InsightsLoading {
@@ -26,16 +26,19 @@ enum InsightsLoading {
             }
             var days: [LocalDay: DayTotals] = [:]
             days.reserveCapacity(seenDays.count)
+            // A day can come back in date order (a clock set back across midnight): runs add up.
             for (day, counts) in zip(seenDays, levelCounts) {
-                var totals = DayTotals()
-                for (index, count) in counts.enumerated() where count > 0 { totals.add(MoodLevel(rawValue: index + 1)!, times: count) }
-                days[day] = totals
+                for (index, count) in counts.enumerated() where count > 0 {
+                    days[day, default: DayTotals()].add(MoodLevel(rawValue: index + 1)!, times: count)
+                }
             }
             var dayActivities: [LocalDay: [ActivityName: Int]] = [:]
             var current: (name: ActivityName, counts: [Int32])?
             func flush() {
                 guard let (name, counts) = current else { return }
-                for (index, count) in counts.enumerated() where count > 0 { dayActivities[seenDays[index], default: [:]][name] = Int(count) }
+                for (index, count) in counts.enumerated() where count > 0 {
+                    dayActivities[seenDays[index], default: [:]][name, default: 0] += Int(count)
+                }
             }
             try snapshot.forEachActivity { name, localID in
                 if current?.name != name {

@@ -31,7 +31,7 @@ public final class InsightsTracker {
         self.store = store
         self.localDays = localDays
         let (saved, latest) = try store.read { (try SavedCounts.read(from: $0), try $0.latestChangeSequence()) }
-        if let saved, saved.timeZone == localDays.timeZone.identifier, latest - saved.cursor <= Self.catchUpLimit,
+        if let saved, saved.timeZone == localDays.timeZone.identifier, (0...Self.catchUpLimit).contains(latest - saved.cursor),
             let aggregates = saved.aggregates
         {
             (self.aggregates, cursor, savedCursor) = (aggregates, saved.cursor, saved.cursor)
@@ -44,8 +44,8 @@ public final class InsightsTracker {
     /// Whether the counts saved with the journal are behind these.
     public var needsSaving: Bool { savedCursor != cursor }
 
-    /// Saves the counts with the journal, for the next ``init(store:localDays:)`` to start from:
-    /// after a count of the whole journal, and when the screen showing them closes.
+    /// Saves the counts with the journal, for the next ``init(store:localDays:)`` to start from
+    /// (the app saves them when the insights screen closes, `moodtui stats` after printing).
     /// - Throws: a store error; nothing is lost then, the next start counts afresh.
     public func saveCounts() throws {
         guard needsSaving else { return }

@@ -36,6 +36,9 @@ public struct LocalDay: Hashable, Comparable, Strideable, Sendable, CustomString
     /// Monday 0 … Sunday 6 (1970-01-01 was a Thursday).
     public var weekday: Int { ((number + 3) % 7 + 7) % 7 }
 
+    /// The years a mood's date may fall in (1970-01-01 to 9999-12-31, as `MoodDateRange`).
+    public static let moodYears = 1970...9999
+
     /// The first day of `year`.
     public static func firstOfYear(_ year: Int) -> LocalDay { LocalDay(year: year, month: 1, day: 1) }
 

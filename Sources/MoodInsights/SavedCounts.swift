@@ -34,7 +34,8 @@ struct SavedCounts: Codable, Equatable {
     var aggregates: InsightsAggregates? {
         var days: [LocalDay: DayTotals] = [:]
         for entry in self.days {
-            guard entry.count == 1 + MoodLevel.allCases.count else { return nil }
+            guard entry.count == 1 + MoodLevel.allCases.count, entry.dropFirst().allSatisfy({ $0 >= 0 }), entry.dropFirst().contains(where: { $0 > 0 })
+            else { return nil }
             var totals = DayTotals()
             for (level, count) in zip(MoodLevel.allCases, entry.dropFirst()) { totals.add(level, times: count) }
             days[LocalDay(number: entry[0])] = totals
@@ -43,7 +44,7 @@ struct SavedCounts: Codable, Equatable {
         for (text, entries) in activities {
             guard let name = try? ActivityName.validated(text) else { return nil }
             for entry in entries {
-                guard entry.count == 2 else { return nil }
+                guard entry.count == 2, entry[1] > 0 else { return nil }
                 dayActivities[LocalDay(number: entry[0]), default: [:]][name] = entry[1]
             }
         }

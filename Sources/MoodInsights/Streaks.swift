@@ -1,7 +1,7 @@
 /// Days in a row with at least one mood.
 public struct Streaks: Hashable, Sendable {
-    /// The run that ends today, or yesterday when today has no mood yet (it can still go on);
-    /// `nil` when neither day has one.
+    /// The run through today, or through yesterday when today has no mood yet (it can still go
+    /// on); `nil` when neither day has one. (A mood dated ahead extends it past today.)
     public let current: ClosedRange<LocalDay>?
     /// The longest run (the latest of equally long ones); `nil` for an empty journal.
     public let longest: ClosedRange<LocalDay>?
@@ -16,7 +16,7 @@ public struct Streaks: Hashable, Sendable {
                 runs.append(day...day)
             }
         }
-        current = runs.last { $0.upperBound == today || $0.upperBound == today.advanced(by: -1) }
+        current = runs.last { $0.contains(today) || $0.contains(today.advanced(by: -1)) }
         longest = runs.reversed().max { $0.count < $1.count }
     }
 }

@@ -36,11 +36,10 @@ public struct YearGrid: Hashable, Sendable {
         }
     }
 
-    /// The cell of `day`, as (month index, day index), if it is in this year.
-    public func position(of day: LocalDay) -> (row: Int, column: Int)? {
-        let (year, month, dayOfMonth) = day.date
-        return year == self.year ? (month - 1, dayOfMonth - 1) : nil
-    }
+    /// The line above the grid: 1, 5, 10 … 30 over their cells, two columns a cell.
+    public static let dayNumbers = (1...31).map { day in
+        day == 1 || day % 5 == 0 ? String(day) + String(repeating: " ", count: 2 - String(day).count) : "  "
+    }.joined()
 }
 
 extension MoodLevel {

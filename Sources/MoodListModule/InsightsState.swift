@@ -6,8 +6,7 @@ public struct InsightsState: Hashable, Sendable {
     public private(set) var year: Int
     public private(set) var selected: LocalDay
 
-    /// The years a mood's date may fall in.
-    static let years = 1970...9999
+    static let years = LocalDay.moodYears
 
     /// Opens on `today`'s year, with today selected.
     public init(today: LocalDay) {

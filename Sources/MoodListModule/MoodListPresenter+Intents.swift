@@ -73,7 +73,7 @@ extension MoodListPresenter {
         case (.insights(let state), .submit):
             closeInsights()
             selectAtTop(interactor.index(ofDay: state.selected))
-        case (.insights, .cancel), (.insights, .showInsights): closeInsights()
+        case (.insights, .cancel): closeInsights()
         case (.help, .moveSelection(let lines)): scrollHelp(by: lines)
         case (.help, .movePage(let pages)): scrollHelp(by: pages * max(visibleRows - 3, 1))
         case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.detail, .cancel), (.help, .cancel):

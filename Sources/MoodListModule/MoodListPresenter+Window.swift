@@ -20,7 +20,6 @@ extension MoodListPresenter {
         top = max(0, min(top, count - visibleRows))
     }
 
-    /// Moves the selection; the window scrolls only as far as needed.
     /// Selects the mood at `index` and shows it at the top of the window (as far as the list
     /// reaches): where a jump to a day lands, with the day's moods below it.
     func selectAtTop(_ index: Int) {
@@ -30,6 +29,7 @@ extension MoodListPresenter {
         reloadWindow()
     }
 
+    /// Moves the selection; the window scrolls only as far as needed.
     func select(_ index: Int) {
         selected = index
         let oldTop = top

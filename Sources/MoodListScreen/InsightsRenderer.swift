@@ -20,10 +20,23 @@ struct InsightsRenderer {
     static let labelWidth = 10
     static let blocks = Array("▁▂▃▄▅▆▇█")
 
+    /// The smallest window that holds the whole grid and a line of each figure.
+    static let minimumSize = TerminalSize(rows: 20, columns: gridColumn + 2 * 31)
+
     /// Draws `insights` with `footer` on the last row and `message` (if any) above it.
     func draw(_ insights: InsightsViewModel, footer: String, message: MoodListMessage?) {
         screen.clear()
         let size = screen.size
+        guard size.rows >= Self.minimumSize.rows, size.columns >= Self.minimumSize.columns else {
+            // Half a grid would hide the selected day: say what is needed instead.
+            let lines = ["Insights need at least \(Self.minimumSize.columns)×\(Self.minimumSize.rows)", "now \(size.columns)×\(size.rows)"]
+            for (index, text) in lines.enumerated() {
+                let row = max(0, (size.rows - 2) / 2 - 1 + index)
+                write(text, row: row, column: max(0, (size.columns - TextWidth.columns(of: text)) / 2), style: TextStyle(bold: index == 0))
+            }
+            write(footer, row: size.rows - 1, column: 0, style: TextStyle(dim: true))
+            return
+        }
         let contentRows = size.rows - 2
         var row = 0
         func line(_ draw: (Int) -> Void) {
@@ -66,8 +79,7 @@ struct InsightsRenderer {
     }
 
     private func drawDayNumbers(row: Int) {
-        let numbers = (1...31).map { $0 == 1 || $0 % 5 == 0 ? TextWidth.pad(String($0), toColumns: 2) : "  " }.joined()
-        write(numbers, row: row, column: Self.gridColumn, style: TextStyle(dim: true))
+        write(YearGrid.dayNumbers, row: row, column: Self.gridColumn, style: TextStyle(dim: true))
     }
 
     private func drawMonth(_ month: Int, _ cells: [YearGrid.Cell], _ insights: InsightsViewModel, row: Int) {

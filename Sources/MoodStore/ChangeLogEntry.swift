@@ -19,7 +19,8 @@ public struct ChangeLogEntry: Hashable, Sendable {
     /// with the id it gives the mood's old sort key, even when the row is gone.
     public var oldDate: Int64?
     /// What the mood counted for in insights before an update or delete; `nil` for an insert,
-    /// and for a mood that was not in the list (marked for deletion) before the change.
+    /// for a mood that was not in the list (marked for deletion) before the change, and for
+    /// entries logged before journal migration v9.
     public var before: MoodFacts?
     /// The columns an update changed; empty for inserts and deletes.
     public var columns: MoodColumn

@@ -1,6 +1,6 @@
 import GRDB
 
-/// The last step of every write transaction: the notes it added or changed, which the journal's
+/// The last step of every write transaction through `JournalStore.write`: the notes it added or changed, which the journal's
 /// triggers set aside in `moodSearchPending`, go into the search index in one statement.
 ///
 /// One statement a transaction, not one a mood: FTS5 writes what it holds in memory to the file

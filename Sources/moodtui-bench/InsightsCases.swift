@@ -20,7 +20,7 @@ struct InsightsCases {
         let localDays = LocalDays()
         let today = localDays.day(of: Date().millisecondsSince1970)
         let iterations = quick ? 3 : 7
-        // The first open counts the journal afresh (and saves the counts); later ones start from them.
+        // The first open counts the journal afresh; later ones start from the counts saved then.
         let count = try Samples.measure(iterations: quick ? 2 : 3, warmUp: 1) {
             try store.write(origin: .ui) { try $0.setSetting(.insightsCounts, to: nil) }
             let tracker = try InsightsTracker(store: store, localDays: localDays)

@@ -18,7 +18,10 @@ struct StatsCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let year, !(1970...9999).contains(year) { throw ValidationError("the year must be from 1970 to 9999, not \(year)") }
+        let years = LocalDay.moodYears
+        if let year, !years.contains(year) {
+            throw ValidationError("the year must be from \(years.lowerBound) to \(years.upperBound), not \(year)")
+        }
     }
 
     func run() throws {

@@ -27,7 +27,7 @@ struct StatsText {
     /// without moods, today marked with `<`.
     private var pixels: [String] {
         let grid = YearGrid(report)
-        var lines = ["     " + (1...31).map { $0 % 5 == 0 || $0 == 1 ? String($0).padding(toLength: 2, withPad: " ", startingAt: 0) : "  " }.joined()]
+        var lines = ["     " + YearGrid.dayNumbers]
         for (month, row) in grid.rows.enumerated() {
             let cells = row.map { cell -> String in
                 let today = cell.day == report.today
@@ -61,9 +61,9 @@ struct StatsText {
     /// helpful first.
     private var activities: [String] {
         guard !report.activityEffects.isEmpty else { return ["No activities this year."] }
-        let width = report.activityEffects.map(\.name.text.count).max() ?? 0
+        let width = report.activityEffects.map { TextWidth.columns(of: $0.name.text) }.max() ?? 0
         return ["What helps   days with / days without"] + report.activityEffects.map { effect in
-            "  " + effect.name.text.padding(toLength: width, withPad: " ", startingAt: 0)
+            "  " + TextWidth.pad(effect.name.text, toColumns: width)
                 + "  \(InsightsWords.effect(effect))  " + InsightsWords.withAndWithout(effect)
         }
     }

@@ -38,6 +38,23 @@ import Testing
         #expect(counted > 30 && tracker.aggregates.dayActivities.count > 3, "the walk should keep moods and activities about (seed \(seed))")
     }
 
+    /// In St. John's clocks went back at 00:01 until 2011, so a mood felt later can fall on the
+    /// day before: the first count meets a day again after another one.
+    @Test func aDayThatComesBackInDateOrderIsCountedWhole() throws {
+        let journal = try TemporaryJournal()
+        let stJohns = LocalDays(timeZone: TimeZone(identifier: "America/St_Johns")!)
+        let sunday = 1_225_593_030_000 as Int64  // 2008-11-02 02:30:30 UTC: 00:00:30 NDT on Sunday
+        let saturday = 1_225_594_800_000 as Int64  // 03:00 UTC: 23:30 NST on Saturday, after the change
+        #expect(stJohns.day(of: sunday) == LocalDay(year: 2008, month: 11, day: 2))
+        #expect(stJohns.day(of: saturday) == LocalDay(year: 2008, month: 11, day: 1))
+        try journal.add(.great, at: sunday - 7_200_000)  // Saturday 22:30 NDT
+        try journal.add(.good, at: sunday)
+        try journal.add(.awful, at: saturday)
+        let counts = try InsightsLoading.load(from: journal.store, days: stJohns).0
+        #expect(counts.days[LocalDay(year: 2008, month: 11, day: 1)]?.count == 2)
+        #expect(counts.days[LocalDay(year: 2008, month: 11, day: 2)]?.count == 1)
+    }
+
     @Test func savedCountsAreUsedOnlyInTheirTimeZone() throws {
         let journal = try TemporaryJournal()
         let utc = LocalDays(timeZone: TimeZone(identifier: "UTC")!)

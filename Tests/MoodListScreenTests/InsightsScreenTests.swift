@@ -77,6 +77,14 @@ import TerminalUI
         #expect(screen.style(row: 12, column: 5 + 2 * 22).foreground == MoodLevel.awful.terminalColor)
     }
 
+    @Test func aWindowTooSmallForTheGridSaysWhatItNeeds() {
+        let screen = draw(rows: 12, columns: 50)
+        #expect(screen.lines[4].contains("Insights need at least 67×20"))
+        #expect(screen.lines[5].contains("now 50×12"))
+        #expect(screen.lines[11].hasPrefix("←→ year"))
+        #expect(!screen.lines.joined().contains("Jan"))
+    }
+
     @Test func aTallerWindowGivesTheChartRowsAndEachActivityALine() {
         let screen = draw(rows: 40, columns: 120)
         let helps = try! #require(screen.lines.firstIndex { $0.hasPrefix("Helps") })
