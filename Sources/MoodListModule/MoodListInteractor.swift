@@ -39,8 +39,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         self.store = store
         self.localDays = localDays
         self.searchExecution = searchExecution
-        suggestions = ActivitySuggestions(store: store, execution: searchExecution)
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
+        // After the list is read, which takes both cores of a small machine on a big journal.
+        suggestions = ActivitySuggestions(store: store, execution: searchExecution)
         tracker.delegate = self
     }
 

@@ -111,6 +111,9 @@ enum JournalSchema {
         migrator.registerMigration("v9: what changed moods counted for") { db in
             try db.execute(sql: insightsSQL)
         }
+        migrator.registerMigration("v10: each activity's list") { db in
+            try db.execute(sql: activityListSQL)
+        }
         return migrator
     }
 
@@ -257,6 +260,41 @@ enum JournalSchema {
         END;
         DROP INDEX mood_list;
         CREATE INDEX mood_list ON mood(markedForRemoteDeletion, date, id, level);
+        """
+
+    /// An activity's list (`#run` typed after `/`) is read from an index alone: `moodActivity`
+    /// also holds each mood's date, id and whether it is in the list (`live`), kept in step by
+    /// triggers when a mood is re-dated, deleted or brought back, and `moodActivity_list` orders
+    /// an activity's moods as the list does. Before it, each of an activity's moods was looked
+    /// up by row id and sorted (80 ms for 50,000 of a million).
+    private static let activityListSQL = """
+        ALTER TABLE moodActivity ADD COLUMN date INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE moodActivity ADD COLUMN id BLOB;
+        ALTER TABLE moodActivity ADD COLUMN live INTEGER NOT NULL DEFAULT 1;
+        UPDATE moodActivity SET (date, id, live) =
+            (SELECT date, id, markedForRemoteDeletion = 0 FROM mood WHERE mood.localID = moodActivity.moodLocalID);
+        CREATE INDEX moodActivity_list ON moodActivity(name, live, date, id);
+        DROP TRIGGER mood_activitiesInsert;
+        DROP TRIGGER mood_activitiesUpdate;
+        CREATE TRIGGER mood_activitiesInsert AFTER INSERT ON mood WHEN NEW.activityNames <> '[]' BEGIN
+            \(activityRowsSQL)
+        END;
+        CREATE TRIGGER mood_activitiesUpdate AFTER UPDATE OF activityNames ON mood
+        WHEN NEW.activityNames IS NOT OLD.activityNames BEGIN
+            DELETE FROM moodActivity WHERE moodLocalID = OLD.localID;
+            \(activityRowsSQL)
+        END;
+        CREATE TRIGGER mood_activitiesPlace AFTER UPDATE OF date, markedForRemoteDeletion ON mood
+        WHEN NEW.activityNames <> '[]' AND NEW.activityNames IS OLD.activityNames
+            AND (NEW.date IS NOT OLD.date OR NEW.markedForRemoteDeletion IS NOT OLD.markedForRemoteDeletion) BEGIN
+            UPDATE moodActivity SET date = NEW.date, live = NEW.markedForRemoteDeletion = 0 WHERE moodLocalID = NEW.localID;
+        END;
+        """
+
+    /// A row of `moodActivity` for each activity the new mood has.
+    private static let activityRowsSQL = """
+        INSERT INTO moodActivity (name, moodLocalID, date, id, live)
+        SELECT value, NEW.localID, NEW.date, NEW.id, NEW.markedForRemoteDeletion = 0 FROM json_each(NEW.activityNames);
         """
 
     /// The trigger that logs every update of a mood, with the mask of the columns it changed.

@@ -66,14 +66,9 @@ public struct JournalSnapshot {
     public func forEachSortKey(
         _ filter: MoodFilter, order: MoodSortOrder, dates: ClosedRange<Int64>? = nil, _ body: (MoodSortKey) throws -> Void
     ) throws {
-        var condition = filter.sqlCondition
-        if let dates {
-            condition.sql += " AND date BETWEEN ? AND ?"
-            condition.arguments += [dates.lowerBound, dates.upperBound]
-        }
-        let statement = try db.cachedStatement(
-            sql: "SELECT date, id FROM \(filter.sqlWholeListSource) WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)")
-        try statement.setArguments(condition.arguments)
+        let query = filter.sqlSortKeyQuery(order: order, dates: dates)
+        let statement = try db.cachedStatement(sql: query.sql)
+        try statement.setArguments(query.arguments)
         try step(statement) { sqlite in
             guard sqlite3_column_bytes(sqlite, 1) == 16, let id = sqlite3_column_blob(sqlite, 1) else {
                 throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a mood id is not a 16-byte UUID")

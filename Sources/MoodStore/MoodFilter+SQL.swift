@@ -39,6 +39,22 @@ extension MoodFilter {
     /// hundred). Otherwise the `mood_list` index alone answers.
     var sqlWholeListSource: String { readsByRowID ? "mood NOT INDEXED" : "mood" }
 
+    /// The query of the list's sort keys (`date`, `id`), in list order, and its arguments; with
+    /// `dates`, only moods felt in that range. A list of one activity and nothing else is read
+    /// from that activity's index alone (`moodActivity_list`); any other from the table.
+    func sqlSortKeyQuery(order: MoodSortOrder, dates: ClosedRange<Int64>?) -> (sql: String, arguments: StatementArguments) {
+        var (source, condition) = (sqlWholeListSource, sqlCondition)
+        if activities.count == 1, effectiveNoteQuery == nil, levels == nil, !includesMarkedForDeletion, let name = activities.first {
+            source = "moodActivity INDEXED BY moodActivity_list"
+            condition = ("name = ? AND live = 1", [name.text])
+        }
+        if let dates {
+            condition.sql += " AND date BETWEEN ? AND ?"
+            condition.arguments += [dates.lowerBound, dates.upperBound]
+        }
+        return ("SELECT date, id FROM \(source) WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)", condition.arguments)
+    }
+
     /// Whether the list is read by row id (see ``sqlWholeListSource``).
     public var readsByRowID: Bool { effectiveNoteQuery != nil || !activities.isEmpty }
 

@@ -9,8 +9,10 @@ struct BenchScreen {
     let view = CountingView()
 
     /// Wires the module on `store` and shows the first `visibleRows` rows.
-    init(store: JournalStore, visibleRows: Int) throws {
-        interactor = try MoodListInteractor(store: store)
+    /// - Parameter searchExecution: `.inline` for cases that time a search on the thread that
+    ///   asks for it; the app reads searches (and the form's activity suggestions) in the background.
+    init(store: JournalStore, visibleRows: Int, searchExecution: SearchExecution = .inline) throws {
+        interactor = try MoodListInteractor(store: store, searchExecution: searchExecution)
         presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
         interactor.output = presenter
         presenter.view = view

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import JournalTesting
 import MoodKit
 @testable import MoodStore
@@ -70,6 +71,40 @@ import Testing
         #expect(moods.map(\.id) == [both.id])
         #expect(moods.allSatisfy(filter.matches))
         #expect(try journal.store.read { try $0.count(MoodFilter(activities: Self.names("tea"))) } == 2)
+    }
+
+    /// An activity's list is read from its index alone (no row of `mood` touched), in list
+    /// order, and the index follows re-dating, deleting, undoing and changing activities.
+    @Test func anActivitysSortKeysComeFromItsIndexInStepWithEveryChange() throws {
+        let early = try add("", Self.names("run"), at: Date(millisecondsSince1970: 1_000))
+        let late = try add("", Self.names("run", "tea"), at: Date(millisecondsSince1970: 2_000))
+        let other = try add("", Self.names("tea"), at: Date(millisecondsSince1970: 3_000))
+        let run = MoodFilter(activities: Self.names("run"))
+        func keys(_ order: MoodSortOrder = .newestFirst) throws -> [UUID] {
+            var ids: [UUID] = []
+            try journal.store.read { try $0.forEachSortKey(run, order: order) { ids.append($0.components(order: order).id) } }
+            return ids
+        }
+        #expect(try keys() == [late.id, early.id])
+        #expect(try keys(.oldestFirst) == [early.id, late.id])
+        let plan = try journal.store.read { snapshot in
+            try Row.fetchAll(snapshot.db, sql: "EXPLAIN QUERY PLAN " + run.sqlSortKeyQuery(order: .newestFirst, dates: nil).sql, arguments: ["run"])
+                .map { $0["detail"] as String }
+        }
+        #expect(plan.allSatisfy { !$0.contains("mood") || $0.contains("moodActivity") }, "\(plan)")
+        #expect(plan.contains { $0.contains("COVERING INDEX moodActivity_list") }, "\(plan)")
+
+        try journal.store.write(origin: .ui) { writer in
+            try writer.edit(early.id, date: Date(millisecondsSince1970: 4_000))
+            try writer.edit(other.id, activities: .exactly(Self.names("run")))
+        }
+        #expect(try keys() == [early.id, other.id, late.id])
+        try journal.store.write(origin: .ui) { try $0.markForDeletion(other.id) }
+        #expect(try keys() == [early.id, late.id])
+        try journal.store.write(origin: .ui) { try $0.unmarkForDeletion(other.id) }
+        try journal.store.write(origin: .ui) { try $0.edit(late.id, activities: .exactly(Self.names("tea"))) }
+        #expect(try keys() == [early.id, other.id])
+        #expect(try journal.store.read { try $0.moods(run, order: .newestFirst) }.map(\.id) == [early.id, other.id])
     }
 
     @Test func renamingMovesTheActivityAsAnEditOfEachMood() throws {
