@@ -4,18 +4,24 @@ import MoodKit
 /// A year's insights as `moodtui stats --json` prints them: days as `YYYY-MM-DD`, averages
 /// unrounded, and `null` where there is nothing to average or no streak.
 struct StatsJSON: Encodable {
-    struct AverageJSON: Encodable {
-        let average: Double?
-        let count: Int
-        init(_ average: Average) { (self.average, count) = (average.value, average.count) }
+    /// A value written as `null` when absent, where Swift's encoder would leave the key out:
+    /// a script reads every key of every object.
+    @propertyWrapper
+    struct NullWhenAbsent<Value: Encodable>: Encodable {
+        var wrappedValue: Value?
 
-        enum CodingKeys: CodingKey { case average, count }
+        init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(average, forKey: .average)  // null, not left out
-            try container.encode(count, forKey: .count)
+            var container = encoder.singleValueContainer()
+            if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
         }
+    }
+
+    struct AverageJSON: Encodable {
+        @NullWhenAbsent var average: Double?
+        let count: Int
+        init(_ average: Average) { (self.average, count) = (average.value, average.count) }
     }
 
     struct StreakJSON: Encodable {
@@ -33,18 +39,7 @@ struct StatsJSON: Encodable {
         let moods: Int
         let daysWith: AverageJSON
         let daysWithout: AverageJSON
-        let effect: Double?
-
-        enum CodingKeys: CodingKey { case name, moods, daysWith, daysWithout, effect }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(moods, forKey: .moods)
-            try container.encode(daysWith, forKey: .daysWith)
-            try container.encode(daysWithout, forKey: .daysWithout)
-            try container.encode(effect, forKey: .effect)
-        }
+        @NullWhenAbsent var effect: Double?
     }
 
     let year: Int
@@ -55,27 +50,10 @@ struct StatsJSON: Encodable {
     let weekdays: [AverageJSON]
     /// January first.
     let months: [AverageJSON]
-    let currentStreak: StreakJSON?
-    let longestStreak: StreakJSON?
+    @NullWhenAbsent var currentStreak: StreakJSON?
+    @NullWhenAbsent var longestStreak: StreakJSON?
     /// The most helpful first.
     let activities: [ActivityJSON]
-
-    enum CodingKeys: CodingKey {
-        case year, moods, dayAverages, levels, weekdays, months, currentStreak, longestStreak, activities
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(year, forKey: .year)
-        try container.encode(moods, forKey: .moods)
-        try container.encode(dayAverages, forKey: .dayAverages)
-        try container.encode(levels, forKey: .levels)
-        try container.encode(weekdays, forKey: .weekdays)
-        try container.encode(months, forKey: .months)
-        try container.encode(currentStreak, forKey: .currentStreak)
-        try container.encode(longestStreak, forKey: .longestStreak)
-        try container.encode(activities, forKey: .activities)
-    }
 
     init(_ report: InsightsReport) {
         year = report.year
