@@ -90,14 +90,15 @@ enum RandomInsightsCommit {
         try store.write(origin: origin) { writer in try make(in: writer, using: &random) }
     }
 
+    /// One to twenty operations; each reads the moods as the transaction has left them, so one
+    /// mood (even one added in the same transaction) may change several times before the commit.
     static func make(in writer: JournalWriter, using random: inout SeededGenerator) throws {
-        let all = try writer.snapshot.moods(MoodFilter(includesMarkedForDeletion: true), order: .oldestFirst)
         let operations = random.next() % 4 == 0 ? Int.random(in: 2...20, using: &random) : 1
-        var touched = Set<Mood.ID>()
         for _ in 0..<operations {
-            let target = all.randomElement(using: &random).flatMap { touched.contains($0.id) ? nil : $0 }
+            let all = try writer.snapshot.moods(MoodFilter(includesMarkedForDeletion: true), order: .oldestFirst)
+            let target = all.randomElement(using: &random)
             let growing = all.count < 80
-            switch (Int.random(in: 0..<11, using: &random), target) {
+            switch (Int.random(in: 0..<12, using: &random), target) {
             case (0...3, _) where growing, (_, nil):
                 try writer.insert(randomMood(using: &random))
             case (0...2, let mood?), (3, let mood?):
@@ -121,10 +122,15 @@ enum RandomInsightsCommit {
             case (10, let mood?):
                 try writer.purge([mood.id])
                 try writer.insert(randomMood(using: &random))
+            case (11, _):
+                // Already deleted when it arrives: it never counts.
+                var mood = randomMood(using: &random)
+                mood.sync.markedForRemoteDeletion = true
+                mood.sync.markedForDeletionDate = Date(millisecondsSince1970: firstMoment)
+                try writer.insert(mood)
             default:
                 continue
             }
-            if let target { touched.insert(target.id) }
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+import GRDB
 import JournalTesting
 import MoodKit
-import MoodStore
+@testable import MoodStore
 import Testing
 
 /// A journal written before fields carried stamps opens in this version with nothing lost: every
@@ -77,5 +78,38 @@ import Testing
         try store.write(origin: .ui) { try $0.edit(Self.edited, note: "a quiet evening") }
         #expect(try found("walk").isEmpty)
         #expect(try found("quiet") == [Self.edited])
+    }
+}
+
+/// A journal of the version before activities had their own list index (v9), with activities,
+/// opens with each activity's list read from the new index: the migration fills in each row's
+/// date, id and whether its mood is in the list.
+@Suite struct ActivityListMigrationTests {
+    @Test func anActivitysListIsWholeAfterTheMigration() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-v9-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let (early, late, deleted) = (UUID(), UUID(), UUID())
+        let queue = try DatabaseQueue(path: path)
+        try JournalSchema.migrator.migrate(queue, upTo: "v9: what changed moods counted for")
+        try queue.write { db in
+            for (id, date, marked) in [(early, 1_000, 0), (late, 2_000, 0), (deleted, 3_000, 1)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO mood (id, date, level, note, creatorID, stamps, markedForRemoteDeletion, activityNames)
+                        VALUES (?, ?, 3, '', 'old', '0.0', ?, '["run"]')
+                        """,
+                    arguments: [id, date, marked])
+            }
+        }
+        let store = try JournalStore(path: path)
+        var ids: [UUID] = []
+        try store.read { snapshot in
+            try snapshot.forEachSortKey(MoodFilter(activities: [try ActivityName.validated("run")]), order: .newestFirst) {
+                ids.append($0.components(order: .newestFirst).id)
+            }
+        }
+        #expect(ids == [late, early], "the deleted mood is not in the list")
     }
 }
