@@ -41,16 +41,22 @@ public final class InsightsTracker {
         }
     }
 
-    /// Whether the counts saved with the journal are behind these.
-    public var needsSaving: Bool { savedCursor != cursor }
-
     /// Saves the counts with the journal, for the next ``init(store:localDays:)`` to start from
-    /// (the app saves them when the insights screen closes, `moodtui stats` after printing).
+    /// (`moodtui stats` saves them after printing).
     /// - Throws: a store error; nothing is lost then, the next start counts afresh.
     public func saveCounts() throws {
-        guard needsSaving else { return }
-        try SavedCounts(aggregates, cursor: cursor, timeZone: localDays.timeZone).save(to: store)
+        try countsSaving()?()
+    }
+
+    /// The write that saves the counts as they are now, to run on any thread (the app runs it off
+    /// the UI thread, which must not wait for another writer's lock); `nil` when they are saved
+    /// already. From now on the counts count as saved: a write that fails costs the next start a
+    /// count afresh, nothing else.
+    public func countsSaving() -> (@Sendable () throws -> Void)? {
+        guard savedCursor != cursor else { return nil }
+        let (counts, store) = (SavedCounts(aggregates, cursor: cursor, timeZone: localDays.timeZone), store)
         savedCursor = cursor
+        return { try counts.save(to: store) }
     }
 
     /// Counts what the journal's commits changed since the last call (or counts it all again if

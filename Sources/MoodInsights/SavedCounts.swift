@@ -11,7 +11,7 @@ extension JournalSettingKey {
 /// so that opening insights reads a few thousand days and the commits since, not a million moods.
 /// Counting afresh is the fallback whenever they do not fit: another time zone, a change log
 /// pruned past their position, or more changes since than counting afresh costs.
-struct SavedCounts: Codable, Equatable {
+struct SavedCounts: Codable, Equatable, Sendable {
     var timeZone: String
     var cursor: Int64
     /// `[day, awful, bad, meh, good, great]` for each day with moods.

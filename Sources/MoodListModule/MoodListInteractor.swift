@@ -165,9 +165,15 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         return insights.aggregates
     }
 
+    /// Saves the counts where searches are read: in the background in the app, so that closing
+    /// the screen never waits for another writer (a sync engine's transaction, another process).
     public func insightsDidClose() {
-        do { try insights?.saveCounts() } catch {
-            output?.interactorDidFail(MoodListError("cannot save the insights' counts: \(error)"))
+        guard let save = insights?.countsSaving() else { return }
+        switch searchExecution {
+        case .inline:
+            do { try save() } catch { output?.interactorDidFail(MoodListError("cannot save the insights' counts: \(error)")) }
+        case .background:
+            searchQueue.async { try? save() }  // a failure costs the next start a count afresh
         }
     }
 

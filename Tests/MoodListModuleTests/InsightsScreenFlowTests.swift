@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import JournalTesting
 import MoodInsights
@@ -60,6 +61,16 @@ import Testing
         #expect(view.model.selectedIndex == 4, "the first mood on or before 24 October: 30 days ago")
         #expect(view.model.firstIndex == 3, "at the top of the window, as far down as the list reaches")
         #expect(try journal.store.read { try $0.setting(.insightsCounts) } != nil, "the counts were saved on closing")
+    }
+
+    /// The app reads in the background, and saves there too: closing never waits for a writer.
+    @Test func inTheAppTheCountsAreSavedOffTheUIThread() async throws {
+        let journal = try TemporaryJournal()
+        try journal.add(.good, note: "one", at: Self.noon)
+        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: {}), localDays: Self.utc)
+        _ = try interactor.insightsCounts()
+        interactor.insightsDidClose()
+        #expect(await waitUntil { (try? journal.store.read { try $0.setting(.insightsCounts) }) != nil })
     }
 
     @Test func escapeGoesBackToTheListAsItWas() throws {
