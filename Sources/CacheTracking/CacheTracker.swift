@@ -34,6 +34,10 @@ public final class CacheTracker {
     /// How many moods the list holds.
     public var count: Int { keys.count }
 
+    /// The journal's change-log position the list reflects: it moves with every commit the
+    /// tracker has seen, whether or not the commit changed the list.
+    public var changeLogPosition: Int64 { cursor }
+
     /// Follows another request: the list is read afresh and the delegate told to reload.
     /// - Throws: a store error; the tracker keeps its old request then.
     public func setRequest(_ request: CacheRequest) throws {

@@ -7,6 +7,11 @@ public struct DayTotals: Hashable, Sendable {
 
     public init() {}
 
+    /// The totals of a day with `levelCounts` moods of each level.
+    public init(levelCounts: [MoodLevel: Int]) {
+        for (level, count) in levelCounts { add(level, times: count) }
+    }
+
     public var count: Int { levelCounts.reduce(0, +) }
     public var levelSum: Int { levelCounts.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element } }
     /// The day's average level, 1–5; `nil` for a day without moods.

@@ -20,9 +20,10 @@ public enum InsightsWords {
     /// `1 day`, `3 days`.
     public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-    /// `Mon 23 Nov 2026`.
-    public static func date(_ day: LocalDay) -> String {
-        "\(weekdayNames[day.weekday]) \(day.date.day) \(monthNames[day.date.month - 1]) \(day.year)"
+    /// `Mon 23 Nov 2026`, or `Mon 23 Nov` without the year.
+    public static func date(_ day: LocalDay, withYear: Bool = true) -> String {
+        let date = "\(weekdayNames[day.weekday]) \(day.date.day) \(monthNames[day.date.month - 1])"
+        return withYear ? "\(date) \(day.year)" : date
     }
 
     /// `3.4`: an average, to a tenth.

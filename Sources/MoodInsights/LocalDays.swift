@@ -51,7 +51,12 @@ public struct LocalDays: Sendable {
         return LocalDay(number: Int(local >= 0 ? local / Self.millisecondsPerDay : (local + 1) / Self.millisecondsPerDay - 1))
     }
 
-    /// The first moment of `day`, for jumping to it in the list.
+    /// Every moment of `day`, in milliseconds since 1970: where its moods are in the journal.
+    public func moments(of day: LocalDay) -> ClosedRange<Int64> {
+        start(of: day).millisecondsSince1970...(start(of: day.advanced(by: 1)).millisecondsSince1970 - 1)
+    }
+
+    /// The first moment of `day`.
     public func start(of day: LocalDay) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

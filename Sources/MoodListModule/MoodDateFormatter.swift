@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes a mood's date the way people read a journal: relative while it is recent
-/// ("just now", "25 min ago", "3 h ago", "yesterday 21:04"), then a plain date.
+/// ("just now", "25 min ago", "3 h ago", "yesterday 21:04"), then a plain date; or, under a day's
+/// heading in the list, only the time.
 public struct MoodDateFormatter: Sendable {
     private let calendar: Calendar
 
@@ -14,16 +15,33 @@ public struct MoodDateFormatter: Sendable {
 
     /// The text for `date` as seen at `now`.
     public func string(for date: Date, now: Date) -> String {
-        let seconds = now.timeIntervalSince(date)
-        if seconds >= 0 && seconds < 60 { return "just now" }
-        if seconds >= 60 && seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
-        if seconds >= 3_600 && seconds < 6 * 3_600 { return "\(Int(seconds / 3_600)) h ago" }
-        let time = String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
+        if let recent = recent(date, now: now) { return recent }
+        let time = time(of: date)
         if calendar.isDate(date, inSameDayAs: now) { return "today \(time)" }
         if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
             return "yesterday \(time)"
         }
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d %@", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, time)
+    }
+
+    /// The text for `date` under its day's heading, as seen at `now`: relative while it is recent,
+    /// the time of day otherwise ("21:04").
+    public func timeOfDay(for date: Date, now: Date) -> String {
+        recent(date, now: now) ?? time(of: date)
+    }
+
+    /// "just now", "25 min ago", "3 h ago"; `nil` for six hours ago or more, or a date ahead.
+    private func recent(_ date: Date, now: Date) -> String? {
+        let seconds = now.timeIntervalSince(date)
+        if seconds >= 0 && seconds < 60 { return "just now" }
+        if seconds >= 60 && seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
+        if seconds >= 3_600 && seconds < 6 * 3_600 { return "\(Int(seconds / 3_600)) h ago" }
+        return nil
+    }
+
+    /// "08:30".
+    private func time(of date: Date) -> String {
+        String(format: "%02d:%02d", calendar.component(.hour, from: date), calendar.component(.minute, from: date))
     }
 }

@@ -27,6 +27,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     public let localDays: LocalDays
     /// The insights' counts, from their first use on.
     private var insights: InsightsTracker?
+    private var dayTotals = DayTotalsCache()
 
     /// - Parameters:
     ///   - store: the journal.
@@ -151,8 +152,10 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     public func refresh() {
         showFinishedSearch()
         do {
+            let position = tracker.changeLogPosition
             try tracker.processChanges()
-            if try insights?.processChanges() == true { output?.interactorDidChangeInsights() }
+            let insightsChanged = try insights?.processChanges() == true
+            if insightsChanged || tracker.changeLogPosition != position { output?.interactorDidChangeCounts() }
         } catch {
             output?.interactorDidFail(MoodListError("cannot read the journal: \(error)"))
         }
@@ -177,10 +180,17 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         }
     }
 
+    public func totals(of day: LocalDay) -> DayTotals {
+        let (store, localDays) = (store, localDays)
+        return dayTotals.totals(of: day, at: tracker.changeLogPosition) { day in
+            // An unreadable journal shows the day without figures; the list says why when it fails to read.
+            DayTotals(levelCounts: (try? store.read { try $0.levelCounts(felt: localDays.moments(of: day)) }) ?? [:])
+        }
+    }
+
     public func index(ofDay day: LocalDay) -> Int {
-        let start = localDays.start(of: day).millisecondsSince1970
-        let end = localDays.start(of: day.advanced(by: 1)).millisecondsSince1970 - 1
-        return tracker.index(ofMoment: tracker.request.order == .newestFirst ? end : start)
+        let moments = localDays.moments(of: day)
+        return tracker.index(ofMoment: tracker.request.order == .newestFirst ? moments.upperBound : moments.lowerBound)
     }
 
     public func cacheTracker(_ tracker: CacheTracker, didProduce batch: CacheTransactionBatch) {

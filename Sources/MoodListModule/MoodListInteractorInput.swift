@@ -42,6 +42,9 @@ public protocol MoodListInteractorInput: AnyObject {
     func insightsCounts() throws(MoodListError) -> InsightsAggregates
     /// The insights screen closed: its counts are saved for the next start.
     func insightsDidClose()
+    /// The figures of all of `day`'s moods, whatever the filter shows: a day heading's average.
+    /// Cheap to ask again until the journal changes.
+    func totals(of day: LocalDay) -> DayTotals
     /// Where the moods of `day` begin in the list (where they would be, if it has none).
     func index(ofDay day: LocalDay) -> Int
 }
@@ -56,8 +59,10 @@ public protocol MoodListInteractorOutput: AnyObject {
     func interactorDidUpdateSyncStatus(_ status: SyncStatus)
     /// These moods arrived or changed from another device (already in the list's batches).
     func interactorDidReceiveRemoteChanges(_ ids: Set<Mood.ID>)
-    /// The insights' counts changed (``MoodListInteractorInput/insightsCounts()``).
-    func interactorDidChangeInsights()
+    /// The journal changed, and with it perhaps the figures of a day on screen
+    /// (``MoodListInteractorInput/totals(of:)``) or the insights' counts
+    /// (``MoodListInteractorInput/insightsCounts()``), even where the list did not change.
+    func interactorDidChangeCounts()
     /// Reading the journal failed; the list stays as it was.
     func interactorDidFail(_ error: MoodListError)
 }

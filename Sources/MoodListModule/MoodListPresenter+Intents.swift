@@ -8,10 +8,7 @@ extension MoodListPresenter {
         message = nil
         switch intent {
         case .moveSelection(let steps): select(selected + steps)
-        case .movePage(let pages):
-            top = max(0, top + pages * max(visibleRows, 1))
-            selected += pages * max(visibleRows, 1)
-            reloadWindow()
+        case .movePage(let pages): movePage(by: pages)
         case .moveToTop: select(0)
         case .moveToBottom: select(count - 1)
         case .add: router.openForm(MoodFormState(knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
@@ -23,7 +20,7 @@ extension MoodListPresenter {
             router.openDetail(MoodDetailState(mood: mood))
         case .deleteSelected:
             guard let row = selectedRow else { return }
-            router.openDeleteConfirmation(for: row)
+            router.openDeleteConfirmation(for: rows.fullyDated(row))
         case .undoDelete: undoDelete()
         case .showHelp:
             helpScroll = 0

@@ -6,9 +6,21 @@ extension MoodListPresenter {
     func makeViewModel() -> MoodListViewModel {
         MoodListViewModel(
             header: MoodListHeader(countText: countText, status: SyncStatusText.describe(syncStatus, now: now())),
-            rows: highlightedWindow, firstIndex: top,
+            lines: lines, firstIndex: top,
             selectedIndex: count > 0 ? selected : nil, footer: footer, overlay: overlay, message: message,
             emptyText: emptyText)
+    }
+
+    /// The window's lines: day headings with their figures, and the rows under them.
+    private var lines: [MoodListLine] {
+        let rows = highlightedWindow
+        let today = interactor.localDays.day(of: now().millisecondsSince1970)
+        return windowLines.map { line in
+            switch line {
+            case .heading(let day): .day(DayHeadingViewModel(day, totals: interactor.totals(of: day), today: today))
+            case .mood(let offset): .mood(rows[offset])
+            }
+        }
     }
 
     /// The window as shown: rows from another device highlighted, and no sync marker on a

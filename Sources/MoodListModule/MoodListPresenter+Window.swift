@@ -1,72 +1,107 @@
 import CacheTracking
+import MoodInsights
 import MoodKit
 
-/// Keeping the visible window of rows, the selection and the scroll position in step with the list.
+/// Keeping the visible window of rows, the selection and the scroll position in step with the
+/// list. The window's moods fall into lines under day headings (``DayLines``), so the lines a
+/// mood needs depend on the days around it: scrolling works in lines, the list's indexes in moods.
 extension MoodListPresenter {
     var count: Int { interactor.count }
 
-    /// Reads the visible window afresh.
-    func reloadWindow() {
-        keepSelectionVisible()
-        let range = top..<min(top + visibleRows, count)
-        window = interactor.moods(in: range).map { $0.map(rows.row(for:)) }
+    /// How the moods fall into the list area's lines.
+    var dayLines: DayLines { DayLines(lineCount: visibleRows) }
+
+    /// The window's lines, top to bottom.
+    var windowLines: [DayLines.Line] { dayLines.lines(window.map(day)) }
+
+    /// The day a row's mood was felt on, for the person.
+    func day(of row: MoodRowViewModel?) -> LocalDay? {
+        row.map { interactor.localDays.day(of: $0.date.millisecondsSince1970) }
     }
 
-    /// Clamps the selection to the list and scrolls so that it is visible.
-    func keepSelectionVisible() {
-        selected = min(max(selected, 0), max(count - 1, 0))
-        if selected < top { top = selected }
-        if visibleRows > 0 && selected >= top + visibleRows { top = selected - visibleRows + 1 }
-        top = max(0, min(top, count - visibleRows))
+    /// Reads the visible window afresh.
+    func reloadWindow() {
+        var rows = WindowRows(read: readRows)
+        settle(&rows)
     }
 
     /// Selects the mood at `index` and shows it at the top of the window (as far as the list
     /// reaches): where a jump to a day lands, with the day's moods below it.
     func selectAtTop(_ index: Int) {
-        let index = min(max(index, 0), max(count - 1, 0))
-        top = min(index, max(0, count - visibleRows))
         selected = index
+        top = index
         reloadWindow()
     }
 
     /// Moves the selection; the window scrolls only as far as needed.
     func select(_ index: Int) {
         selected = index
-        let oldTop = top
-        keepSelectionVisible()
-        if top != oldTop { reloadWindow() }
+        guard !(top..<(top + window.count)).contains(selected) else { return }
+        var rows = windowRows
+        settle(&rows)
     }
 
-    /// Applies a batch to the window: the selection stays on its mood, the view does not jump
-    /// (unless it shows the top of the list, where new moods should appear), and only rows the
-    /// window did not hold are read from the interactor.
+    /// Scrolls a page of moods down (positive) or up, and the selection with it; at either end
+    /// of the list the selection goes to the first or last mood.
+    func movePage(by pages: Int) {
+        for _ in 0..<abs(pages) {
+            let oldTop = top
+            var rows = windowRows
+            if pages > 0 {
+                top = min(top + max(window.count, 1), top(placing: count - 1, atLine: visibleRows - 1, &rows))
+            } else {
+                top = top(placing: top - 1, atLine: visibleRows - 1, &rows)
+            }
+            selected = top == oldTop ? (pages > 0 ? count - 1 : 0) : selected + top - oldTop
+            settle(&rows)
+        }
+    }
+
+    /// Applies a batch to the window: the selection stays on its mood, the selected line keeps
+    /// its place on screen (unless the window shows the top of the list, where new moods should
+    /// appear), and only rows the window did not hold are read from the interactor.
     func follow(_ batch: CacheTransactionBatch) {
-        let (oldTop, oldWindow, oldSelected) = (top, window, selected)
+        let selectedLine = windowLines.firstIndex(of: .mood(selected - top)) ?? max(visibleRows - 1, 0)
         let oldCount = count - batch.insertions.count + batch.deletions.count
         if oldCount > 0, let index = batch.newIndex(forOldIndex: selected) { selected = index }
-        // The selected row keeps its place on screen, so the view does not jump.
-        if oldTop > 0 { top = max(0, selected - (oldSelected - oldTop)) }
-        keepSelectionVisible()
-        var changed: [Int: Mood] = [:]
-        for insertion in batch.insertions { changed[insertion.to] = insertion.mood }
-        for update in batch.updates { changed[update.to] = update.mood }
-        for move in batch.moves { changed[move.to] = move.mood }
-        var newWindow: [MoodRowViewModel?] = []
-        var missing: [Int] = []
-        for index in top..<min(top + visibleRows, count) {
-            if let mood = changed[index] {
-                newWindow.append(rows.row(for: mood))
-            } else if let old = batch.oldIndex(forNewIndex: index), oldWindow.indices.contains(old - oldTop) {
-                newWindow.append(oldWindow[old - oldTop])
-            } else {
-                newWindow.append(nil)
-                missing.append(index)
-            }
+        selected = min(selected, max(count - 1, 0))  // the selected mood left the end of the list
+        var rows = WindowRows(read: readRows)
+        for (offset, row) in window.enumerated() {
+            if let index = batch.newIndex(forOldIndex: top + offset) { rows.know(row, at: index) }
         }
-        if let first = missing.first, let last = missing.last {
-            let read = interactor.moods(in: first..<(last + 1))
-            for index in missing { newWindow[index - top] = read[index - first].map(rows.row(for:)) }
-        }
-        window = newWindow
+        for insertion in batch.insertions { rows.know(self.rows.row(for: insertion.mood), at: insertion.to) }
+        for update in batch.updates { rows.know(self.rows.row(for: update.mood), at: update.to) }
+        for move in batch.moves { rows.know(self.rows.row(for: move.mood), at: move.to) }
+        if top > 0 { top = top(placing: selected, atLine: selectedLine, &rows) }
+        settle(&rows)
+    }
+
+    /// Clamps the selection to the list, scrolls as little as needed to show it, leaves no blank
+    /// lines at the list's end that moods above could fill, and takes the window from `rows`.
+    private func settle(_ rows: inout WindowRows) {
+        selected = min(max(selected, 0), max(count - 1, 0))
+        top = max(min(top, selected), top(placing: selected, atLine: visibleRows - 1, &rows))
+        if count - top < visibleRows { top = min(top, top(placing: count - 1, atLine: visibleRows - 1, &rows)) }
+        let candidates = rows.rows(in: top..<min(top + visibleRows, count))
+        window = Array(candidates.prefix(dayLines.moodsFitting(candidates.map(day))))
+    }
+
+    /// The top index that shows the mood at `index` on line `line`, or as near above it as day
+    /// headings allow.
+    private func top(placing index: Int, atLine line: Int, _ rows: inout WindowRows) -> Int {
+        guard index > 0 else { return 0 }
+        let first = max(0, index - max(line, 0))
+        return first + dayLines.top(placingLastOf: rows.rows(in: first..<(index + 1)).map(day), atLine: line)
+    }
+
+    /// The rows the window holds, the rest to be read.
+    private var windowRows: WindowRows {
+        var rows = WindowRows(read: readRows)
+        for (offset, row) in window.enumerated() { rows.know(row, at: top + offset) }
+        return rows
+    }
+
+    private func readRows(_ range: Range<Int>) -> [MoodRowViewModel?] {
+        interactor.moods(in: range).map { $0.map(rows.row(for:)) }
     }
 }

@@ -148,7 +148,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         render()
     }
 
-    public func interactorDidChangeInsights() {
+    public func interactorDidChangeCounts() {
         render()
     }
 

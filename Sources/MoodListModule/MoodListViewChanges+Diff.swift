@@ -7,10 +7,10 @@ extension MoodListViewChanges {
             return
         }
         var lines = Set<Int>()
-        for line in 0..<max(old.rows.count, new.rows.count) {
-            let index = new.firstIndex + line
-            let wasSelected = old.selectedIndex == index, isSelected = new.selectedIndex == index
-            if old.rows[safe: line] != new.rows[safe: line] || wasSelected != isSelected { lines.insert(line) }
+        for line in 0..<max(old.lines.count, new.lines.count) {
+            if old.lines[safe: line] != new.lines[safe: line] || old.isSelected(line: line) != new.isSelected(line: line) {
+                lines.insert(line)
+            }
         }
         self.init(
             lines: lines, header: old.header != new.header, footer: old.footer != new.footer,

@@ -6,9 +6,9 @@ import MoodKit
 public struct MoodListViewModel: Hashable, Sendable {
     /// The header's text: the title and how many moods the list holds.
     public var header: MoodListHeader
-    /// The rows in the visible window, top to bottom; `nil` for a row still being read.
-    public var rows: [MoodRowViewModel?]
-    /// The list index of `rows[0]`.
+    /// The list area's lines, top to bottom: day headings and the moods under them.
+    public var lines: [MoodListLine]
+    /// The list index of the first mood among the lines.
     public var firstIndex: Int
     /// The list index of the selected mood, if any.
     public var selectedIndex: Int?
@@ -22,18 +22,35 @@ public struct MoodListViewModel: Hashable, Sendable {
     public var emptyText: String
 
     public init(
-        header: MoodListHeader = MoodListHeader(), rows: [MoodRowViewModel?] = [], firstIndex: Int = 0,
+        header: MoodListHeader = MoodListHeader(), lines: [MoodListLine] = [], firstIndex: Int = 0,
         selectedIndex: Int? = nil, footer: String = "", overlay: MoodListOverlay? = nil,
         message: MoodListMessage? = nil, emptyText: String = ""
     ) {
         self.header = header
-        self.rows = rows
+        self.lines = lines
         self.firstIndex = firstIndex
         self.selectedIndex = selectedIndex
         self.footer = footer
         self.overlay = overlay
         self.message = message
         self.emptyText = emptyText
+    }
+
+    /// The moods among the lines, top to bottom: the list from ``firstIndex`` on.
+    public var rows: [MoodRowViewModel?] {
+        lines.compactMap { line in if case .mood(let row) = line { .some(row) } else { nil } }
+    }
+
+    /// The list index of the mood on `line`, or `nil` for a heading or a line past the last.
+    /// - Complexity: O(line).
+    public func moodIndex(atLine line: Int) -> Int? {
+        guard lines.indices.contains(line), case .mood = lines[line] else { return nil }
+        return firstIndex + lines[..<line].count { if case .mood = $0 { true } else { false } }
+    }
+
+    /// Whether the mood on `line` is the selected one.
+    public func isSelected(line: Int) -> Bool {
+        selectedIndex != nil && moodIndex(atLine: line) == selectedIndex
     }
 }
 

@@ -38,10 +38,18 @@ struct MoodRowFactory {
         return MoodDetailViewModel(level: mood.level, facts: facts, note: mood.note, scroll: state.scroll)
     }
 
+    /// The row with its day written out ("yesterday 21:04"), for where it stands away from its
+    /// day's heading: the delete question.
+    func fullyDated(_ row: MoodRowViewModel) -> MoodRowViewModel {
+        var row = row
+        row.dateText = formatter.string(for: row.date, now: now())
+        return row
+    }
+
     /// The row with its relative date ("5 min ago") written for the current time.
     func refreshed(_ row: MoodRowViewModel) -> MoodRowViewModel {
         var row = row
-        row.dateText = formatter.string(for: row.date, now: now())
+        row.dateText = formatter.timeOfDay(for: row.date, now: now())
         return row
     }
 }

@@ -7,7 +7,8 @@ public struct MoodRowViewModel: Hashable, Sendable {
     public var level: MoodLevel
     /// "great", "meh", …
     public var levelName: String
-    /// Relative for recent moods ("5 min ago", "yesterday 21:04"), a date otherwise.
+    /// Relative for recent moods ("5 min ago"), the time of day otherwise ("21:04"): the day is in
+    /// the heading above.
     public var dateText: String
     /// The note on one line, made safe to show (``TerminalSafeText/singleLine(_:)``: a line feed reads ↵).
     public var note: String

@@ -130,16 +130,20 @@ public final class MoodListScreenView: MoodListView {
 
     private func drawListLine(_ line: Int, of model: MoodListViewModel, layout: MoodListLayout) {
         let row = layout.screenRow(ofListLine: line)
-        if model.rows.isEmpty {
+        if model.lines.isEmpty {
             screen.clearRow(row)
             guard line == (layout.listRowCount - 1) / 2 else { return }
             let columns = layout.size.columns
             let text = TextWidth.truncate(model.emptyText, toColumns: columns, ellipsis: true)
             let column = (columns - TextWidth.columns(of: text)) / 2
             screen.write(text, row: row, column: column, style: TextStyle(dim: true), maxColumns: columns - column)
-        } else if line < model.rows.count {
-            let selected = model.selectedIndex == model.firstIndex + line
-            MoodRowRenderer(screen: screen, colorSupport: colorSupport).draw(model.rows[line], selected: selected, screenRow: row)
+        } else if line < model.lines.count {
+            switch model.lines[line] {
+            case .day(let heading):
+                DayHeadingRenderer(screen: screen, colorSupport: colorSupport).draw(heading, screenRow: row)
+            case .mood(let mood):
+                MoodRowRenderer(screen: screen, colorSupport: colorSupport).draw(mood, selected: model.isSelected(line: line), screenRow: row)
+            }
         } else {
             screen.clearRow(row)
         }

@@ -6,7 +6,7 @@ import TerminalUI
 /// that just arrived from another device gets a "↓" beside its swatch and bold text.
 ///
 /// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
-/// ``dateColumn`` (16 wide), the note from ``noteColumn`` up to two columns before the right
+/// ``dateColumn`` (10 wide), the note from ``noteColumn`` up to two columns before the right
 /// edge, its activities (`#run #work`, in cyan) flush right at the end of that space and given
 /// at most half of it, and the sync marker (none in a journal that does not sync) in the last
 /// column. Everything is measured with ``TextWidth``.
@@ -20,7 +20,7 @@ struct MoodRowRenderer {
     /// Where the date starts.
     static let dateColumn = levelColumn + levelWidth + 1
     /// Columns the date is padded to.
-    static let dateWidth = 16
+    static let dateWidth = 10
     /// Where the note starts.
     static let noteColumn = dateColumn + dateWidth + 1
     /// Columns reserved at the right edge: a gap and the one-column sync marker.

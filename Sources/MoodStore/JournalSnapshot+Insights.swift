@@ -18,6 +18,17 @@ extension JournalSnapshot {
         }
     }
 
+    /// How many moods of each level the list holds felt within `range` (milliseconds since 1970):
+    /// a day's figures beside its heading.
+    /// - Complexity: O(k) for k such moods, from the `mood_list` index without touching the rows.
+    public func levelCounts(felt range: ClosedRange<Int64>) throws -> [MoodLevel: Int] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT level, count(*) FROM mood INDEXED BY mood_list
+            WHERE markedForRemoteDeletion = 0 AND date BETWEEN ? AND ? GROUP BY level
+            """, arguments: [range.lowerBound, range.upperBound])
+        return Dictionary(uniqueKeysWithValues: rows.compactMap { row in MoodLevel(rawValue: row[0]).map { ($0, row[1] as Int) } })
+    }
+
     /// Hands `body` every activity of every mood (in the list or not) as the activity and the
     /// mood's row id, activity by activity.
     /// - Complexity: O(n), from the `moodActivity` index; one ``ActivityName`` made per activity.

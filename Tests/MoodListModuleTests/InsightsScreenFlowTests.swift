@@ -59,7 +59,7 @@ import Testing
         presenter.handle(.submit)
         #expect(insights == nil)
         #expect(view.model.selectedIndex == 4, "the first mood on or before 24 October: 30 days ago")
-        #expect(view.model.firstIndex == 3, "at the top of the window, as far down as the list reaches")
+        #expect(view.model.firstIndex == 4, "at the top of the window, under its day's heading")
         #expect(try journal.store.read { try $0.setting(.insightsCounts) } != nil, "the counts were saved on closing")
     }
 

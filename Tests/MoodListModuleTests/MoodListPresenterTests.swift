@@ -161,6 +161,8 @@ import Testing
         presenter.handle(.deleteSelected)
         guard case .confirmDelete(let row) = view.model.overlay else { Issue.record("no question"); return }
         #expect(row.note == "mood 1")
+        #expect(view.selectedRow?.dateText.wholeMatch(of: /\d\d:\d\d/) != nil, "under its day's heading the row says the time")
+        #expect(row.dateText.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d/) != nil, "away from it the question names the day")
         presenter.handle(.answer(true))
         #expect(view.notes == ["mood 2", "mood 0"])
         #expect(view.model.message?.text.contains("u to undo") == true)
@@ -190,7 +192,7 @@ import Testing
         #expect(view.notes == ["mood 2", "mood 1", "mood !"])
         #expect(view.selectedRow?.level == .meh)
         let lineChanges = view.displays.suffix(2).map(\.changes.lines)
-        #expect(lineChanges.allSatisfy { $0.isSubset(of: [2]) })
+        #expect(lineChanges.allSatisfy { $0.isSubset(of: [0, 3]) }, "the row, and its day's heading with the new average")
     }
 
     @Test func aMoodAddedElsewhereAppearsAndOnlyTheLinesThatChangedRedraw() throws {
@@ -199,7 +201,7 @@ import Testing
         try journal.add(note: "oldest", at: -60_000)
         interactor.refresh()
         #expect(view.notes == ["mood 2", "mood 1", "mood 0", "oldest"])
-        #expect(view.lastChanges.lines == [3])
+        #expect(view.lastChanges.lines == [4, 5], "under a heading of its own: it was felt the day before")
         #expect(!view.lastChanges.everything)
     }
 
@@ -213,7 +215,7 @@ import Testing
         interactor.refresh()
         #expect(view.selectedRow?.id == selectedBefore)
         #expect(view.model.rows.first??.id == firstBefore)
-        #expect(view.model.firstIndex == 9)
+        #expect(view.model.firstIndex == 10)
         #expect(view.lastChanges.lines.isEmpty)
     }
 
@@ -230,11 +232,11 @@ import Testing
         try addMoods(50)
         presenter.viewDidLoad(visibleRows: 10)
         presenter.handle(.moveToBottom)
-        #expect(view.model.firstIndex == 40)
+        #expect(view.model.firstIndex == 41, "a heading and nine moods")
         #expect(view.model.selectedIndex == 49)
         #expect(view.notes.last == "mood 0")
         presenter.handle(.movePage(by: -1))
-        #expect(view.model.firstIndex == 30)
+        #expect(view.model.firstIndex == 32, "the nine moods above")
         presenter.handle(.moveToTop)
         #expect(view.model.firstIndex == 0)
     }
@@ -292,8 +294,8 @@ import Testing
         presenter.handle(.moveSelection(by: 8))
         presenter.handle(.resize(visibleRows: 3))
         #expect(view.lastChanges == .all)
-        #expect(view.model.rows.count == 3)
-        #expect(view.model.firstIndex == 6)
+        #expect(view.model.rows.count == 2, "under the day's heading")
+        #expect(view.model.firstIndex == 7)
         #expect(view.model.selectedIndex == 8)
     }
 

@@ -7,8 +7,10 @@ final class RecordingMoodListView: MoodListView {
     var model: MoodListViewModel { displays.last!.model }
     var lastChanges: MoodListViewChanges { displays.last!.changes }
     var notes: [String?] { model.rows.map { $0?.note } }
+    /// The selected mood's row, if it is on screen.
     var selectedRow: MoodRowViewModel? {
-        model.selectedIndex.flatMap { model.rows[$0 - model.firstIndex] }
+        let rows = model.rows
+        return model.selectedIndex.flatMap { rows.indices.contains($0 - model.firstIndex) ? rows[$0 - model.firstIndex] : nil }
     }
 
     /// How many lines of the help or a note fit, as a screen would have it.

@@ -230,7 +230,7 @@ import TerminalUI
     }
 
     @Test func theDeleteQuestionNamesTheMoodOnTheMessageLine() {
-        show(.confirmDelete(MoodListFixtures.rows[2]))
+        show(.confirmDelete(MoodListFixtures.row(.awful, "2024-03-01 08:15", "missed the train")))
         #expect(screen.lines[22] == "Delete this mood? (y/n)  awful · 2024-03-01 08:15 · missed the train")
         #expect(screen.style(row: 22, column: 0).bold)
         #expect(!screen.cursor.visible)

@@ -19,17 +19,18 @@ enum MoodListFixtures {
 
     static let rows: [MoodRowViewModel] = [
         row(.great, "5 min ago", "sunny walk by the river", sync: .waiting),
-        row(.meh, "yesterday 21:04", "東京で寿司 🍣"),
-        row(.awful, "2024-03-01 08:15", "missed the train", sync: .failed),
+        row(.meh, "21:04", "東京で寿司 🍣"),
+        row(.awful, "08:15", "missed the train", sync: .failed),
     ]
 
+    /// A list of `rows` without day headings (see the heading tests for those), unless `lines`.
     static func model(
-        rows: [MoodRowViewModel?] = rows, selected: Int? = 0, overlay: MoodListOverlay? = nil,
+        rows: [MoodRowViewModel?] = rows, lines: [MoodListLine]? = nil, selected: Int? = 0, overlay: MoodListOverlay? = nil,
         message: MoodListMessage? = nil
     ) -> MoodListViewModel {
         MoodListViewModel(
             header: MoodListHeader(title: "moodtui", countText: "3 moods", status: "local only"),
-            rows: rows, firstIndex: 0, selectedIndex: selected,
+            lines: lines ?? rows.map(MoodListLine.mood), firstIndex: 0, selectedIndex: selected,
             footer: "↑↓ move · a add · e edit · d delete · / filter · ? help · q quit",
             overlay: overlay, message: message, emptyText: "No moods yet — press a to add one"
         )

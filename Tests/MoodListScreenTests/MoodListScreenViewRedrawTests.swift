@@ -23,7 +23,7 @@ import TerminalUI
 
     @Test func onlyTheChangedListLinesAreRedrawn() {
         var model = MoodListFixtures.model()
-        model.rows[2] = MoodListFixtures.row(.good, "just now", "changed")
+        model.lines[2] = .mood(MoodListFixtures.row(.good, "just now", "changed"))
         screen.paint("#")
         view.display(model, changes: MoodListViewChanges(lines: [2]))
         for row in 0..<24 where row != 3 {
@@ -70,7 +70,7 @@ import TerminalUI
         model.overlay = MoodListFixtures.form(note: "hello")
         view.display(model, changes: .all)
         let withForm = screen.text
-        model.rows[10] = MoodListFixtures.row(.great, "day 10", "changed under the box")
+        model.lines[10] = .mood(MoodListFixtures.row(.great, "day 10", "changed under the box"))
         view.display(model, changes: MoodListViewChanges(lines: [10]))
         #expect(screen.text == fullDraw(model))
         #expect(screen.text != withForm, "the parts of the line outside the box changed")

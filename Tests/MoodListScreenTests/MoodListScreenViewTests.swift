@@ -28,12 +28,12 @@ import TerminalUI
         draw(MoodListFixtures.model())
         #expect(screen.column(of: "great", row: 1) == 3)
         #expect(screen.column(of: "5 min ago", row: 1) == 9)
-        #expect(screen.column(of: "sunny walk by the river", row: 1) == 26)
+        #expect(screen.column(of: "sunny walk by the river", row: 1) == 20)
         #expect(screen.lines[1].hasSuffix(" ·"))
-        #expect(screen.column(of: "yesterday 21:04", row: 2) == 9)
+        #expect(screen.column(of: "21:04", row: 2) == 9)
         #expect(screen.lines[2].hasSuffix(" ✓"))
         #expect(screen.column(of: "✓", row: 2) == 79)
-        #expect(screen.lines[3].hasPrefix("██ awful 2024-03-01 08:15 missed the train"))
+        #expect(screen.lines[3].hasPrefix("██ awful 08:15      missed the train"))
         #expect(screen.column(of: "!", row: 3) == 79)
     }
 
@@ -43,12 +43,32 @@ import TerminalUI
         var crowded = MoodListFixtures.row(.bad, "5 min ago", "short")
         crowded.activities = (1...12).map { "#activity\($0)" }.joined(separator: " ")
         draw(MoodListFixtures.model(rows: [tagged, crowded], selected: nil))
-        #expect(screen.lines[1] == "██ good  5 min ago        long note long note long note long n… #run #sea-swim ✓")
+        #expect(screen.lines[1] == "██ good  5 min ago  long note long note long note long note lo… #run #sea-swim ✓")
         #expect(screen.column(of: "#run", row: 1) == 78 - 14)
         #expect(screen.style(row: 1, column: 78 - 14).foreground == .cyan)
-        #expect(screen.lines[2].hasPrefix("██ bad   5 min ago        short"))
-        #expect(screen.column(of: "#activity1 ", row: 2) == 26 + 52 - 26, "at most half of the note's space")
+        #expect(screen.lines[2].hasPrefix("██ bad   5 min ago  short"))
+        #expect(screen.column(of: "#activity1 ", row: 2) == 20 + 58 - 29, "at most half of the note's space")
         #expect(screen.lines[2].hasSuffix("… ✓"))
+    }
+
+    @Test func dayHeadingsStandApartWithTheirFiguresAndARuleAndAreNeverSelected() {
+        let lines: [MoodListLine] = [
+            .day(DayHeadingViewModel(title: "Today", average: "3.6", level: .good, countText: "4 moods")),
+            .mood(MoodListFixtures.rows[0]),
+            .day(DayHeadingViewModel(title: "Mon 16 Nov", average: "2.0", level: .bad, countText: "1 mood")),
+            .mood(MoodListFixtures.rows[1]),
+        ]
+        draw(MoodListFixtures.model(lines: lines, selected: 1), colors: .none)
+        #expect(screen.lines[1] == "Today  ▆ 3.6 · 4 moods " + String(repeating: "─", count: 80 - 23))
+        #expect(screen.lines[3] == "Mon 16 Nov  ▃ 2.0 · 1 mood " + String(repeating: "─", count: 80 - 27))
+        #expect(screen.style(row: 1, column: 0).bold && !screen.style(row: 1, column: 0).reverse)
+        #expect(screen.style(row: 1, column: 12).dim && screen.style(row: 1, column: 79).dim)
+        #expect(!screen.style(row: 2, column: 40).reverse)
+        #expect(screen.lines[4].contains("東京で寿司") && screen.style(row: 4, column: 40).reverse, "the second mood is the selected one")
+
+        draw(MoodListFixtures.model(lines: lines, selected: nil))
+        #expect(screen.lines[1].hasPrefix("Today  █ 3.6"))
+        #expect(screen.style(row: 1, column: 7).foreground == MoodLevel.good.terminalColor)
     }
 
     @Test func swatchesTakeTheLevelColour() {
@@ -61,7 +81,7 @@ import TerminalUI
 
     @Test func theSelectedLineIsReversedAcrossTheFullWidthOnly() {
         draw(MoodListFixtures.model(selected: 1))
-        for column in [0, 3, 9, 26, 50, 78, 79] {
+        for column in [0, 3, 9, 20, 50, 78, 79] {
             #expect(screen.style(row: 2, column: column).reverse, "column \(column)")
         }
         #expect(screen.style(row: 2, column: 0).foreground == MoodLevel.meh.terminalColor, "the swatch keeps its colour")
@@ -73,8 +93,8 @@ import TerminalUI
         draw(MoodListFixtures.model())
         let note = "東京で寿司 🍣"
         #expect(TextWidth.columns(of: note) == 13)
-        #expect(screen.column(of: note, row: 2) == 26)
-        #expect(screen.lines[2].hasSuffix(note + String(repeating: " ", count: 80 - 2 - 26 - 13 + 1) + "✓"))
+        #expect(screen.column(of: note, row: 2) == 20)
+        #expect(screen.lines[2].hasSuffix(note + String(repeating: " ", count: 80 - 2 - 20 - 13 + 1) + "✓"))
     }
 
     @Test func aLongWideNoteIsCutWithAnEllipsisBeforeTheMarkerColumn() {
@@ -84,9 +104,9 @@ import TerminalUI
             MoodListFixtures.row(.good, "5 min ago", "a東京で寿司を食べた", sync: .synced),
         ]
         MoodListScreenView(screen: screen, colorSupport: .basic8).display(MoodListFixtures.model(rows: rows, selected: nil), changes: .all)
-        let prefix = "██ great 5 min ago        "
-        #expect(screen.lines[1] == prefix + "東京で寿司…  ·", "11 columns: a sixth ideograph would need 2 beside the ellipsis")
-        #expect(screen.lines[2] == "██ good  5 min ago        a東京で寿司… ✓", "12 columns, then the gap, then the marker")
+        let prefix = "██ great 5 min ago  "
+        #expect(screen.lines[1] == prefix + "東京で寿司を食べ…  ·", "17 columns: a ninth ideograph would need 2 beside the ellipsis")
+        #expect(screen.lines[2] == "██ good  5 min ago  a東京で寿司を食べ… ✓", "18 columns, then the gap, then the marker")
     }
 
     @Test func theMessageLineShowsErrorsInRedAndTheFooterIsDim() {
