@@ -19,7 +19,7 @@ public final class CacheTracker {
     /// What the tracker follows; change it with ``setRequest(_:)``.
     public private(set) var request: CacheRequest
     private let store: JournalStore
-    private var keys = BlockedSortedList<MoodSortKey>(sorted: [])
+    var keys = BlockedSortedList<MoodSortKey>(sorted: [])
     /// The change-log position the list reflects.
     private var cursor: Int64 = 0
 
@@ -54,8 +54,10 @@ public final class CacheTracker {
     /// how a search on a big journal is read without holding the UI thread.
     public struct Prepared: Sendable {
         public let request: CacheRequest
-        fileprivate let keys: BlockedSortedList<MoodSortKey>
+        let keys: BlockedSortedList<MoodSortKey>
         fileprivate let cursor: Int64
+        /// The journal's change-log position the list was read at.
+        public var changeLogPosition: Int64 { cursor }
     }
 
     /// Reads `request`'s list from `store`. Touches no tracker: call it on any thread.

@@ -8,6 +8,8 @@ public enum MoodListIntent: Hashable, Sendable {
     case movePage(by: Int)
     case moveToTop
     case moveToBottom
+    /// `n` / `N`: the next / previous mood the kept search matches.
+    case moveToMatch(forward: Bool)
 
     // Acting on moods.
     case add

@@ -28,6 +28,8 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// The insights' counts, from their first use on.
     private var insights: InsightsTracker?
     private var dayTotals = DayTotalsCache()
+    /// The matches `n` and `N` last stepped through, read again once the journal has changed.
+    private var searchMatches: CacheTracker.Prepared?
 
     /// - Parameters:
     ///   - store: the journal.
@@ -59,10 +61,16 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         try? tracker.index(of: id)
     }
 
-    public func filter(search text: String?) throws(MoodListError) {
+    /// The list's request with `text` as its search (`nil` or empty: none).
+    private func request(searching text: String?) -> CacheRequest {
         var request = tracker.request
         let search = MoodFilter(search: text ?? "")
         (request.filter.noteContains, request.filter.activities) = (search.noteContains, search.activities)
+        return request
+    }
+
+    public func filter(search text: String?) throws(MoodListError) {
+        let request = request(searching: text)
         searchGeneration += 1
         switch searchExecution {
         case .inline:
@@ -83,6 +91,18 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     }
 
     public var isSearching: Bool { shownGeneration < searchGeneration }
+
+    public func stepToMatch(of search: String, from index: Int, forward: Bool) throws(MoodListError) -> MatchStep? {
+        let request = request(searching: search)
+        let matches: CacheTracker.Prepared
+        if let known = searchMatches, known.request == request, known.changeLogPosition == tracker.changeLogPosition {
+            matches = known
+        } else {
+            matches = try Self.words { try CacheTracker.prepare(request, from: store) }
+            searchMatches = matches
+        }
+        return tracker.step(from: index, through: matches, forward: forward)
+    }
 
     /// Shows the latest search read in the background, if it is still the one asked for last.
     private func showFinishedSearch() {

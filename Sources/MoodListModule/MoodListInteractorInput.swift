@@ -20,6 +20,10 @@ public protocol MoodListInteractorInput: AnyObject {
     func filter(search text: String?) throws(MoodListError)
     /// A search asked for is still being read: the list shows the one before it meanwhile.
     var isSearching: Bool { get }
+    /// Where the next mood after `index` (or before it when not `forward`) that `search` matches
+    /// is in the list, coming round past either end; `nil` when the list holds none. Reads the
+    /// matches once, and again only after the journal changed.
+    func stepToMatch(of search: String, from index: Int, forward: Bool) throws(MoodListError) -> MatchStep?
     /// Saves a new mood felt at `date` and returns its id.
     func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID
     /// Changes the fields given of a mood; a `nil` field keeps the mood's own.

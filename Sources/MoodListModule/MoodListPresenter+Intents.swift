@@ -11,6 +11,7 @@ extension MoodListPresenter {
         case .movePage(let pages): movePage(by: pages)
         case .moveToTop: select(0)
         case .moveToBottom: select(count - 1)
+        case .moveToMatch(let forward): moveToMatch(forward: forward)
         case .add: router.openForm(MoodFormState(knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
         case .editSelected:
             guard let mood = selectedMood else { return }
@@ -40,6 +41,7 @@ extension MoodListPresenter {
             applyFilter(filterField?.text)
         case .submit:
             filterField = nil
+            if let appliedFilter { keptSearch = appliedFilter }
         case .cancel:
             filterField = nil
             applyFilter(nil)
@@ -185,6 +187,26 @@ extension MoodListPresenter {
             message = MoodListMessage(.info, "Restored.")
         } catch {
             message = MoodListMessage(.error, "Cannot undo: \(error.description)")
+        }
+    }
+
+    /// Selects the kept search's next (or previous) match, coming round past the list's ends, and
+    /// says which match it is.
+    private func moveToMatch(forward: Bool) {
+        guard let search = keptSearch else {
+            message = MoodListMessage(.info, "No search to repeat: type one after / and keep it with Enter.")
+            return
+        }
+        do {
+            guard let step = try interactor.stepToMatch(of: search, from: selected, forward: forward) else {
+                message = MoodListMessage(.info, "No mood matches “\(search)”.")
+                return
+            }
+            select(step.index)
+            let cameRound = step.wrapped ? (forward ? ", from the top again" : ", from the bottom again") : ""
+            message = MoodListMessage(.info, "“\(search)”: \(step.ordinal) of \(step.count)\(cameRound)")
+        } catch {
+            message = MoodListMessage(.error, error.description)
         }
     }
 

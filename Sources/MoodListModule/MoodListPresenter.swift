@@ -20,18 +20,21 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// The first help line shown while the help is open.
     var helpScroll = 0
 
-    /// How many rows the view's list area shows.
+    /// How many lines the view's list area has (day headings and moods).
     var visibleRows = 0
-    /// List index of the first visible row.
+    /// List index of the first visible mood.
     var top = 0
-    /// List index of the selected row (0 when the list is empty).
+    /// List index of the selected mood (0 when the list is empty).
     var selected = 0
-    /// The rows at `top..<top + window.count`.
+    /// The rows at `top..<top + window.count`: the moods that fit under their day headings.
     var window: [MoodRowViewModel?] = []
     /// The filter applied to the list, if any.
     var appliedFilter: String?
     /// The filter line while it is being typed.
     var filterField: TextFieldState?
+    /// The search `n` and `N` step through: the last filter kept with Enter, still there after
+    /// Esc shows the whole list again.
+    var keptSearch: String?
     /// The mood selected when the filter last changed: selected again when the filtered list
     /// arrives, if it holds it (a search read in the background arrives after the keystroke).
     var selectionToKeep: Mood.ID?

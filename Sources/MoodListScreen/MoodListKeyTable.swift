@@ -28,7 +28,10 @@ enum MoodListKeyTable {
         // The footer leaves undo to the message a deletion shows ("Press u to undo"): 80 columns.
         KeyGroup(["u"], "undo the last delete, within 5 seconds", [(.character("u"), .undoDelete)]),
         KeyGroup(["/"], "filter as you type: note text, and `#name` for an activity", footer: "/ filter", [(.character("/"), .startFilter)]),
-        KeyGroup(["Esc"], "clear the filter", [(.escape, .cancel)]),
+        KeyGroup(["Esc"], "clear the filter (n and N still find its matches)", [(.escape, .cancel)]),
+        KeyGroup(["n N"], "next / previous match of the filter kept with Enter", [
+            (.character("n"), .moveToMatch(forward: true)), (.character("N"), .moveToMatch(forward: false)),
+        ]),
         // No footer: 80 columns hold no more (the help names it).
         KeyGroup(["i"], "insights: the year in pixels, averages, streaks, what helps", [(.character("i"), .showInsights)]),
         KeyGroup(["?"], "this help: every key, the marks on a row", footer: "? help", [(.character("?"), .showHelp)]),

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import MoodKit
 import MoodListModule
 import MoodStore
 
@@ -64,7 +65,58 @@ struct OpenCases {
             CaseResult(name: "filter-\(size)-none", rows: rows, samples: scan, target: "(reference)", met: true),
             CaseResult(name: "filter-\(size)-all", rows: rows, samples: all, target: "(reference)", met: true),
             try keystroke(path),
+        ] + (try nextMatch(screen))
+    }
+
+    /// `n` on the whole list after a search was kept and cleared: the first press reads the
+    /// search's matches (a search's cost), the next ones step through them in O(log n) each and
+    /// select the match. Beside them, the naive way: read the list onward from the selection, a
+    /// page at a time, until a note holds the word.
+    private func nextMatch(_ screen: BenchScreen) throws -> [CaseResult] {
+        let (presenter, interactor) = (screen.presenter, screen.interactor)
+        var first: [UInt64] = [], next: [UInt64] = [], naive: [UInt64] = []
+        for (round, query) in ["w41", "w42", "w43", "w44", "w45", "w46"].prefix(quick ? 3 : 6).enumerated() {
+            presenter.handle(.moveToTop)
+            presenter.handle(.startFilter)
+            for character in query { presenter.handle(.edit(.insert(character))) }
+            presenter.handle(.submit)
+            presenter.handle(.cancel)
+            guard interactor.count == rows else { throw BenchError("the filter did not clear") }
+            for press in 0..<21 {
+                let start = ContinuousClock.now
+                presenter.handle(.moveToMatch(forward: true))
+                let elapsed = (ContinuousClock.now - start).nanoseconds
+                if press == 0 { if round > 0 { first.append(elapsed) } } else { next.append(elapsed) }
+            }
+            presenter.handle(.moveToTop)
+            var index = 0
+            for _ in 0..<20 {
+                let start = ContinuousClock.now
+                index = try Self.naiveNextMatch(of: query, after: index, in: interactor)
+                naive.append((ContinuousClock.now - start).nanoseconds)
+            }
+        }
+        let steps = Samples(nanoseconds: next)
+        return [
+            CaseResult(
+                name: "next-match-\(size)", rows: rows, samples: steps, baseline: Samples(nanoseconds: naive), target: "≤ 5 ms",
+                met: steps.median <= 5_000_000),
+            CaseResult(name: "next-match-\(size)-first", rows: rows, samples: Samples(nanoseconds: first), target: "≤ 50 ms",
+                       met: Samples(nanoseconds: first).median <= 50_000_000),
         ]
+    }
+
+    /// The index of the first mood after `index` whose note holds `query`, read a page at a time.
+    private static func naiveNextMatch(of query: String, after index: Int, in interactor: MoodListInteractor) throws -> Int {
+        var start = index + 1
+        while start < interactor.count {
+            let page = interactor.moods(in: start..<min(start + 100, interactor.count))
+            if let found = page.firstIndex(where: { $0.map { MoodSearchText.note($0.note, contains: query) } ?? false }) {
+                return start + found
+            }
+            start += page.count
+        }
+        throw BenchError("no mood after \(index) holds \(query)")
     }
 
     /// What a keystroke of a search costs the UI thread when the search is read in the background.

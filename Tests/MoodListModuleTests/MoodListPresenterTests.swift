@@ -258,6 +258,55 @@ import Testing
         #expect(view.selectedRow?.note == "walk old", "leaving the filter kept the mood")
     }
 
+    /// `/` then `n`/`N`: Enter keeps the filter; Esc shows everything again, and `n`/`N` still
+    /// step through the filter's matches, coming round at the ends, saying which match it is.
+    @Test func nAndNStepThroughTheKeptFiltersMatchesInTheWholeList() throws {
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.moveToMatch(forward: true))
+        #expect(view.model.message?.text.contains("No search to repeat") == true)
+        for (minute, note) in ["walk a", "tea", "walk b", "tea", "walk c"].enumerated() { try journal.add(note: note, at: Int64(minute) * 60_000) }
+        presenter.handle(.startFilter)
+        type("walk")
+        presenter.handle(.submit)
+        #expect(view.notes == ["walk c", "walk b", "walk a"])
+        presenter.handle(.moveToMatch(forward: true))
+        #expect(view.selectedRow?.note == "walk b", "in the narrowed list, the next row")
+        #expect(view.model.message?.text == "“walk”: 2 of 3")
+        presenter.handle(.cancel)
+        #expect(view.notes == ["walk c", "tea", "walk b", "tea", "walk a"])
+        #expect(view.selectedRow?.note == "walk b")
+        presenter.handle(.moveToMatch(forward: true))
+        #expect(view.selectedRow?.note == "walk a")
+        presenter.handle(.moveToMatch(forward: true))
+        #expect(view.selectedRow?.note == "walk c")
+        #expect(view.model.message?.text == "“walk”: 1 of 3, from the top again")
+        presenter.handle(.moveToMatch(forward: false))
+        #expect(view.selectedRow?.note == "walk a")
+        #expect(view.model.message?.text == "“walk”: 3 of 3, from the bottom again")
+
+        // A new match arrives: the matches are read again.
+        try journal.add(note: "walk d", at: 30_000)
+        interactor.refresh()
+        presenter.handle(.moveToMatch(forward: false))
+        #expect(view.selectedRow?.note == "walk d")
+        #expect(view.model.message?.text == "“walk”: 3 of 4")
+        presenter.handle(.moveSelection(by: 1))
+        #expect(view.model.message == nil, "the count goes with the next key")
+    }
+
+    @Test func nSaysSoWhenTheKeptFilterMatchesNothingAnyMore() throws {
+        let walk = try journal.add(note: "walk", at: 0)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.startFilter)
+        type("walk")
+        presenter.handle(.submit)
+        presenter.handle(.cancel)
+        try journal.store.write(origin: .sync) { try $0.edit(walk.id, note: "run") }
+        interactor.refresh()
+        presenter.handle(.moveToMatch(forward: true))
+        #expect(view.model.message?.text == "No mood matches “walk”.")
+    }
+
     /// A mood that left the filtered list because it changed elsewhere was reported deleted.
     @Test func aMoodThatLeavesTheFilterKeepsItsDetailViewOpen() throws {
         let walk = try journal.add(note: "walk", at: 60_000)

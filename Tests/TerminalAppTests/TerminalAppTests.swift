@@ -51,6 +51,23 @@ import Testing
         #expect(try app.waitForScreen { $0.contains("remove me") }, "undo should bring it back")
     }
 
+    /// `/` narrows the list under its days; Enter keeps the filter, Esc shows everything again,
+    /// and `n` still finds the next match, saying which it is.
+    @Test func aKeptFilterNarrowsTheListAndNFindsItsMatchesAfterEsc() throws {
+        try add("walk by the sea", date: "2026-01-01T09:00:00Z")
+        try add("tea", date: "2026-01-02T09:00:00Z")
+        try add("walk in the rain", date: "2026-01-03T09:00:00Z")
+        let app = try launch(environment: ["TZ": "UTC"])
+        #expect(try app.waitForScreen { $0.contains("Sat 3 Jan") && $0.contains("Thu 1 Jan") }, "day headings: \(app.lastScreen)")
+        try app.press("/")
+        try app.type("walk")
+        #expect(try app.waitForScreen { $0.contains("2 moods matching “walk”") && !$0.contains("tea") }, "\(app.lastScreen)")
+        try app.press("Enter", "Escape")
+        #expect(try app.waitForScreen { $0.contains("3 moods") && $0.contains("tea") }, "\(app.lastScreen)")
+        try app.press("n")
+        #expect(try app.waitForScreen { $0.contains("“walk”: 2 of 2") }, "\(app.lastScreen)")
+    }
+
     @Test func resizingReLaysOutAndATinyTerminalGetsAMessage() throws {
         try add("resize me")
         let app = try launch()
