@@ -11,6 +11,16 @@ public struct MatchStep: Hashable, Sendable {
 }
 
 extension CacheTracker {
+    /// The next mood after `index` (or before it when not `forward`), coming round past either
+    /// end: the step when the list is itself a search's matches, which reads nothing.
+    /// - Returns: `nil` when the list is empty.
+    public func step(from index: Int, forward: Bool) -> MatchStep? {
+        guard count > 0 else { return nil }
+        let next = min(max(index, 0), count - 1) + (forward ? 1 : -1)
+        let position = (next % count + count) % count
+        return MatchStep(index: position, ordinal: position + 1, count: count, wrapped: next != position)
+    }
+
     /// The next mood of the list after `index` (or before it when not `forward`) that `matches`
     /// holds — a search's list read with ``prepare(_:from:)`` in the same order — coming round
     /// past either end: how `n` and `N` step through a search's matches in a list that shows

@@ -19,6 +19,7 @@ public final class CacheTracker {
     /// What the tracker follows; change it with ``setRequest(_:)``.
     public private(set) var request: CacheRequest
     private let store: JournalStore
+    /// Internal, not private, for the match steps (`CacheTracker+Matches.swift`).
     var keys = BlockedSortedList<MoodSortKey>(sorted: [])
     /// The change-log position the list reflects.
     private var cursor: Int64 = 0

@@ -4,8 +4,8 @@ import MoodInsights
 /// first line and wherever the day changes, then one line per mood. The only place that decides
 /// it, so the presenter's scrolling and the lines drawn agree.
 ///
-/// A mood whose day is unknown (`nil`: a row still being read) continues the day above it. A
-/// list area of one line shows the mood without its heading.
+/// A mood whose day is unknown (`nil`: a mood deleted by a commit the list has not caught up
+/// with) continues the day above it. A list area of one line shows the mood without its heading.
 struct DayLines {
     /// One line of the list area.
     enum Line: Hashable {
@@ -28,8 +28,9 @@ struct DayLines {
         lines(days).count { if case .mood = $0 { true } else { false } }
     }
 
-    /// The offset of the top mood that puts the last of `days` on line `line` (0 = the top),
-    /// or as near below it as day headings allow: where to scroll so that a mood shows at a line.
+    /// The offset of the top mood that puts the last of `days` on line `line` (0 = the top), or on
+    /// the line above when a day heading is in the way (on line 1 when `line` is 0: under its
+    /// heading): where to scroll so that a mood shows at a line.
     ///
     /// - Complexity: O(k²) for k days; k is at most a screen's lines.
     func top(placingLastOf days: [LocalDay?], atLine line: Int) -> Int {

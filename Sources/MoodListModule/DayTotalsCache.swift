@@ -9,8 +9,9 @@ struct DayTotalsCache {
     /// Far more days than a screen shows.
     private static let capacity = 1_024
 
-    /// The totals of `day` as of change-log `position`, read with `read` unless known.
-    mutating func totals(of day: LocalDay, at position: Int64, read: (LocalDay) -> DayTotals) -> DayTotals {
+    /// The totals of `day` as of change-log `position`, read with `read` unless known; a read
+    /// that failed (`nil`) is tried again next time.
+    mutating func totals(of day: LocalDay, at position: Int64, read: (LocalDay) -> DayTotals?) -> DayTotals? {
         if position != self.position { (self.position, totals) = (position, [:]) }
         if let known = totals[day] { return known }
         if totals.count >= Self.capacity { totals = [:] }  // scrolled through years without a change

@@ -94,8 +94,11 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
 
     public func stepToMatch(of search: String, from index: Int, forward: Bool) throws(MoodListError) -> MatchStep? {
         let request = request(searching: search)
+        if request == tracker.request { return tracker.step(from: index, forward: forward) }  // the list is the matches
         let matches: CacheTracker.Prepared
-        if let known = searchMatches, known.request == request, known.changeLogPosition == tracker.changeLogPosition {
+        // Read at or after the list's position: no match is missing from it (step skips those the
+        // list does not hold yet).
+        if let known = searchMatches, known.request == request, known.changeLogPosition >= tracker.changeLogPosition {
             matches = known
         } else {
             matches = try Self.words { try CacheTracker.prepare(request, from: store) }
@@ -200,11 +203,11 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         }
     }
 
-    public func totals(of day: LocalDay) -> DayTotals {
+    public func totals(of day: LocalDay) -> DayTotals? {
         let (store, localDays) = (store, localDays)
         return dayTotals.totals(of: day, at: tracker.changeLogPosition) { day in
             // An unreadable journal shows the day without figures; the list says why when it fails to read.
-            DayTotals(levelCounts: (try? store.read { try $0.levelCounts(felt: localDays.moments(of: day)) }) ?? [:])
+            (try? store.read { try $0.levelCounts(felt: localDays.moments(of: day)) }).map(DayTotals.init(levelCounts:))
         }
     }
 

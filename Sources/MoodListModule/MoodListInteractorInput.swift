@@ -21,8 +21,9 @@ public protocol MoodListInteractorInput: AnyObject {
     /// A search asked for is still being read: the list shows the one before it meanwhile.
     var isSearching: Bool { get }
     /// Where the next mood after `index` (or before it when not `forward`) that `search` matches
-    /// is in the list, coming round past either end; `nil` when the list holds none. Reads the
-    /// matches once, and again only after the journal changed.
+    /// is in the list, coming round past either end; `nil` when the list holds none. In a list
+    /// the search narrowed this reads nothing; in another it reads the matches (a search's cost)
+    /// once, and again only after the list has caught up with a later commit.
     func stepToMatch(of search: String, from index: Int, forward: Bool) throws(MoodListError) -> MatchStep?
     /// Saves a new mood felt at `date` and returns its id.
     func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID
@@ -47,8 +48,8 @@ public protocol MoodListInteractorInput: AnyObject {
     /// The insights screen closed: its counts are saved for the next start.
     func insightsDidClose()
     /// The figures of all of `day`'s moods, whatever the filter shows: a day heading's average.
-    /// Cheap to ask again until the journal changes.
-    func totals(of day: LocalDay) -> DayTotals
+    /// Cheap to ask again until the journal changes; `nil` when the journal cannot be read.
+    func totals(of day: LocalDay) -> DayTotals?
     /// Where the moods of `day` begin in the list (where they would be, if it has none).
     func index(ofDay day: LocalDay) -> Int
 }

@@ -5,7 +5,7 @@ import MoodKit
 public enum MoodListLine: Hashable, Sendable {
     /// The heading over a day's moods.
     case day(DayHeadingViewModel)
-    /// A mood's row; `nil` for one still being read.
+    /// A mood's row; `nil` for one deleted by a commit the list has not caught up with yet.
     case mood(MoodRowViewModel?)
 }
 
@@ -15,13 +15,14 @@ public struct DayHeadingViewModel: Hashable, Sendable {
     /// "Today", "Yesterday", "Mon 16 Nov", or "Mon 16 Nov 2025" for another year.
     public var title: String
     /// The day's average level to a tenth ("3.6"); `nil` when the journal holds none of its
-    /// moods any more (the last was just deleted).
+    /// moods any more (the last was just deleted) or could not be read.
     public var average: String?
     /// The level nearest the average, for its colour or glyph.
     public var level: MoodLevel?
-    /// "1 mood", "4 moods".
+    /// "1 mood", "4 moods"; empty when the journal could not be read.
     public var countText: String
 
+    /// A heading as drawn; the presenter makes it from a day and its figures.
     public init(title: String, average: String? = nil, level: MoodLevel? = nil, countText: String = "") {
         self.title = title
         self.average = average
@@ -31,15 +32,16 @@ public struct DayHeadingViewModel: Hashable, Sendable {
 }
 
 extension DayHeadingViewModel {
-    /// The heading of `day`, with `totals` of its moods, as read on `today`.
-    init(_ day: LocalDay, totals: DayTotals, today: LocalDay) {
+    /// The heading of `day`, with `totals` of its moods (`nil`: unknown), as read on `today`.
+    init(_ day: LocalDay, totals: DayTotals?, today: LocalDay) {
         let title = switch today.distance(to: day) {
         case 0: "Today"
         case -1: "Yesterday"
         default: InsightsWords.date(day, withYear: day.year != today.year)
         }
+        let average = totals?.average
         self.init(
-            title: title, average: totals.average.map(InsightsWords.oneDecimal), level: totals.average.map(MoodLevel.nearest(to:)),
-            countText: InsightsWords.count(totals.count, "mood"))
+            title: title, average: average.map(InsightsWords.oneDecimal), level: average.map(MoodLevel.nearest(to:)),
+            countText: totals.map { InsightsWords.count($0.count, "mood") } ?? "")
     }
 }

@@ -203,6 +203,9 @@ extension MoodListPresenter {
                 return
             }
             select(step.index)
+            // The list shown is about to be replaced (Esc's whole list, still being read): the
+            // match stays selected in it.
+            if interactor.isSearching { selectionToKeep = selectedRow?.id }
             let cameRound = step.wrapped ? (forward ? ", from the top again" : ", from the bottom again") : ""
             message = MoodListMessage(.info, "“\(search)”: \(step.ordinal) of \(step.count)\(cameRound)")
         } catch {

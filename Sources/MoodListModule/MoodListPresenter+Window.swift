@@ -21,7 +21,7 @@ extension MoodListPresenter {
 
     /// Reads the visible window afresh.
     func reloadWindow() {
-        var rows = WindowRows(read: readRows)
+        var rows = freshRows
         settle(&rows)
     }
 
@@ -65,13 +65,13 @@ extension MoodListPresenter {
         let oldCount = count - batch.insertions.count + batch.deletions.count
         if oldCount > 0, let index = batch.newIndex(forOldIndex: selected) { selected = index }
         selected = min(selected, max(count - 1, 0))  // the selected mood left the end of the list
-        var rows = WindowRows(read: readRows)
+        var rows = freshRows
         for (offset, row) in window.enumerated() {
             if let index = batch.newIndex(forOldIndex: top + offset) { rows.know(row, at: index) }
         }
-        for insertion in batch.insertions { rows.know(self.rows.row(for: insertion.mood), at: insertion.to) }
-        for update in batch.updates { rows.know(self.rows.row(for: update.mood), at: update.to) }
-        for move in batch.moves { rows.know(self.rows.row(for: move.mood), at: move.to) }
+        for insertion in batch.insertions { rows.know(insertion.mood, at: insertion.to) }
+        for update in batch.updates { rows.know(update.mood, at: update.to) }
+        for move in batch.moves { rows.know(move.mood, at: move.to) }
         if top > 0 { top = top(placing: selected, atLine: selectedLine, &rows) }
         settle(&rows)
     }
@@ -86,8 +86,8 @@ extension MoodListPresenter {
         window = Array(candidates.prefix(dayLines.moodsFitting(candidates.map(day))))
     }
 
-    /// The top index that shows the mood at `index` on line `line`, or as near above it as day
-    /// headings allow.
+    /// The top index that shows the mood at `index` on line `line`, or on the line above when a
+    /// day heading is in the way (on line 1 when `line` is 0: under its heading).
     private func top(placing index: Int, atLine line: Int, _ rows: inout WindowRows) -> Int {
         guard index > 0 else { return 0 }
         let first = max(0, index - max(line, 0))
@@ -96,12 +96,14 @@ extension MoodListPresenter {
 
     /// The rows the window holds, the rest to be read.
     private var windowRows: WindowRows {
-        var rows = WindowRows(read: readRows)
+        var rows = freshRows
         for (offset, row) in window.enumerated() { rows.know(row, at: top + offset) }
         return rows
     }
 
-    private func readRows(_ range: Range<Int>) -> [MoodRowViewModel?] {
-        interactor.moods(in: range).map { $0.map(rows.row(for:)) }
+    /// No row known: each is read from the interactor when asked for.
+    private var freshRows: WindowRows {
+        let (interactor, factory) = (interactor, rows)
+        return WindowRows(read: { interactor.moods(in: $0).map { $0.map(factory.row(for:)) } }, makeRow: factory.row(for:))
     }
 }

@@ -51,15 +51,16 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// How long a row that changed on another device stays highlighted.
     public static let highlightDuration: TimeInterval = 4
 
+    /// Dates are shown and typed in the interactor's time zone, the one its days are counted in,
+    /// so that a row's time always belongs to the day heading above it.
     /// - Parameters:
     ///   - keyGuide: the footers and help lines, from the view's key table.
-    ///   - timeZone: the zone dates are shown and typed in (the person's own by default).
     ///   - now: the clock relative dates are written against.
     public init(
         interactor: any MoodListInteractorInput, router: any MoodListRouter,
-        keyGuide: MoodListKeyGuide = MoodListKeyGuide(footers: [:], helpLines: []), timeZone: TimeZone = .current,
-        now: @escaping () -> Date = Date.init
+        keyGuide: MoodListKeyGuide = MoodListKeyGuide(footers: [:], helpLines: []), now: @escaping () -> Date = Date.init
     ) {
+        let timeZone = interactor.localDays.timeZone
         self.interactor = interactor
         self.router = router
         self.keyGuide = keyGuide

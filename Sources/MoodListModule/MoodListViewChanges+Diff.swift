@@ -7,8 +7,9 @@ extension MoodListViewChanges {
             return
         }
         var lines = Set<Int>()
+        let (wasSelected, isSelected) = (old.selectedLine, new.selectedLine)
         for line in 0..<max(old.lines.count, new.lines.count) {
-            if old.lines[safe: line] != new.lines[safe: line] || old.isSelected(line: line) != new.isSelected(line: line) {
+            if old.lines[safe: line] != new.lines[safe: line] || (wasSelected == line) != (isSelected == line) {
                 lines.insert(line)
             }
         }

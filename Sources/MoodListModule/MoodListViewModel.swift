@@ -41,16 +41,17 @@ public struct MoodListViewModel: Hashable, Sendable {
         lines.compactMap { line in if case .mood(let row) = line { .some(row) } else { nil } }
     }
 
-    /// The list index of the mood on `line`, or `nil` for a heading or a line past the last.
-    /// - Complexity: O(line).
-    public func moodIndex(atLine line: Int) -> Int? {
-        guard lines.indices.contains(line), case .mood = lines[line] else { return nil }
-        return firstIndex + lines[..<line].count { if case .mood = $0 { true } else { false } }
-    }
-
-    /// Whether the mood on `line` is the selected one.
-    public func isSelected(line: Int) -> Bool {
-        selectedIndex != nil && moodIndex(atLine: line) == selectedIndex
+    /// The line the selected mood is on, if it is on screen: the line drawn in reverse video.
+    /// - Complexity: O(lines).
+    public var selectedLine: Int? {
+        guard let selectedIndex else { return nil }
+        var index = firstIndex
+        for (line, item) in lines.enumerated() {
+            guard case .mood = item else { continue }
+            if index == selectedIndex { return line }
+            index += 1
+        }
+        return nil
     }
 }
 

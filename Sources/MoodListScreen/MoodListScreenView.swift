@@ -82,7 +82,8 @@ public final class MoodListScreenView: MoodListView {
         drawnSize = layout.size
         boxRows = nil
         chrome.drawHeader(model.header, row: layout.headerRow)
-        for line in 0..<layout.listRowCount { drawListLine(line, of: model, layout: layout) }
+        let selectedLine = model.selectedLine
+        for line in 0..<layout.listRowCount { drawListLine(line, of: model, selectedLine: selectedLine, layout: layout) }
         chrome.drawFooter(model.footer, row: layout.footerRow)
         drawOverlay(model, layout: layout)
     }
@@ -95,7 +96,8 @@ public final class MoodListScreenView: MoodListView {
             // Whatever the old box covered shows again unless the new overlay covers it.
             lines.formUnion(boxRows.map { $0 - layout.firstListRow }.filter { $0 >= 0 && $0 < layout.listRowCount })
         }
-        for line in lines.sorted() { drawListLine(line, of: model, layout: layout) }
+        let selectedLine = model.selectedLine
+        for line in lines.sorted() { drawListLine(line, of: model, selectedLine: selectedLine, layout: layout) }
         let underBox = boxRows.map { rows in lines.contains { rows.contains(layout.screenRow(ofListLine: $0)) } } ?? false
         if changes.overlay {
             drawOverlay(model, layout: layout)
@@ -128,7 +130,7 @@ public final class MoodListScreenView: MoodListView {
         }
     }
 
-    private func drawListLine(_ line: Int, of model: MoodListViewModel, layout: MoodListLayout) {
+    private func drawListLine(_ line: Int, of model: MoodListViewModel, selectedLine: Int?, layout: MoodListLayout) {
         let row = layout.screenRow(ofListLine: line)
         if model.lines.isEmpty {
             screen.clearRow(row)
@@ -142,7 +144,7 @@ public final class MoodListScreenView: MoodListView {
             case .day(let heading):
                 DayHeadingRenderer(screen: screen, colorSupport: colorSupport).draw(heading, screenRow: row)
             case .mood(let mood):
-                MoodRowRenderer(screen: screen, colorSupport: colorSupport).draw(mood, selected: model.isSelected(line: line), screenRow: row)
+                MoodRowRenderer(screen: screen, colorSupport: colorSupport).draw(mood, selected: line == selectedLine, screenRow: row)
             }
         } else {
             screen.clearRow(row)

@@ -68,6 +68,32 @@ import Testing
         #expect(view.model.header.countText == "2 moods matching “walk”")
     }
 
+    /// Review of #14: `n` pressed while Esc's whole list was still being read selected the match,
+    /// then the list arrived and put the selection back where Esc left it.
+    @Test func aMatchChosenWhileTheWholeListIsReadStaysSelectedWhenItArrives() async throws {
+        let journal = try journal(notes: ["walk by the sea", "run in the rain", "walking home", "tea"])
+        let wakes = Wakes()
+        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
+        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
+        let view = RecordingMoodListView()
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.startFilter)
+        for character in "walk" { presenter.handle(.edit(.insert(character))) }
+        presenter.handle(.submit)
+        #expect(await waitUntil { wakes.value == 4 })
+        interactor.refresh()
+        #expect(view.notes == ["walking home", "walk by the sea"])
+        presenter.handle(.cancel)
+        presenter.handle(.moveToMatch(forward: true))
+        #expect(view.selectedRow?.note == "walk by the sea")
+        #expect(await waitUntil { wakes.value == 5 })
+        interactor.refresh()
+        #expect(view.notes.count == 4, "the whole list")
+        #expect(view.selectedRow?.note == "walk by the sea", "the match, not the mood Esc left selected")
+    }
+
     @Test func aResultOfAnEarlierSearchIsDropped() throws {
         let slot = FinishedSearchSlot()
         let journal = try journal(notes: ["x"])

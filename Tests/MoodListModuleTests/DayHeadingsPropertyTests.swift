@@ -41,6 +41,9 @@ import Testing
         /// The mood selected before the last step, which the step should leave selected unless it
         /// moved the selection or removed the mood.
         var selectedBefore: Mood.ID?
+        /// Where the selection was on screen before the last step, and the window's first index.
+        var selectedLineBefore: Int?
+        var firstIndexBefore = 0
         var stepsWithSeveralDays = 0
 
         init(seed: UInt64) throws {
@@ -48,7 +51,7 @@ import Testing
             journal = try TemporaryJournal()
             interactor = try MoodListInteractor(store: journal.store, localDays: DayHeadingsPropertyTests.utc)
             presenter = MoodListPresenter(
-                interactor: interactor, router: MoodListOverlayRouter(onQuit: {}), timeZone: TimeZone(identifier: "UTC")!,
+                interactor: interactor, router: MoodListOverlayRouter(onQuit: {}),
                 now: { Date(millisecondsSince1970: DayHeadingsPropertyTests.noon) })
             interactor.output = presenter
             presenter.view = view
@@ -77,6 +80,7 @@ import Testing
         /// Takes one random step and says which.
         func takeStep() throws -> String {
             selectedBefore = view.selectedRow?.id
+            (selectedLineBefore, firstIndexBefore) = (view.model.selectedLine, view.model.firstIndex)
             let origin: ChangeOrigin = int(0...2) == 0 ? .sync : .ui
             switch int(0...13) {
             case 0, 1:
@@ -177,6 +181,13 @@ import Testing
             // No line left blank that a mood could fill: below the window, or above it at the list's end.
             let fits = { (days: [LocalDay?]) in Self.lineCount(days) <= self.visibleRows }
             let below = listed.dropFirst(model.firstIndex + rows.count).first
+            // A commit does not make a scrolled list jump: the selected mood keeps its line, or
+            // the one above when a heading came in the way (unless the list's end pulls it down).
+            let commits = ["(add)", "(re-date)", "(change level)", "(delete)", "(several commits)"].contains(where: context.hasSuffix)
+            if commits, firstIndexBefore > 0, below != nil, let line = selectedLineBefore,
+               let before = selectedBefore, listed.contains(where: { $0.id == before }) {
+                try #require([line - 1, line].contains(model.selectedLine), "\(context): the selection jumped from line \(line)")
+            }
             if let below {
                 try #require(!fits(days + [DayHeadingsPropertyTests.utc.day(of: below.date.millisecondsSince1970)]), "\(context): room left below")
             } else if model.firstIndex > 0 {

@@ -26,7 +26,7 @@ import Testing
         interactor = try MoodListInteractor(store: journal.store, localDays: Self.utc)
         let router = MoodListOverlayRouter(onQuit: {})
         clock.now = Date(millisecondsSince1970: Self.noon)
-        presenter = MoodListPresenter(interactor: interactor, router: router, timeZone: Self.utc.timeZone, now: { [clock] in clock.now })
+        presenter = MoodListPresenter(interactor: interactor, router: router, now: { [clock] in clock.now })
         interactor.output = presenter
         presenter.view = view
     }
