@@ -43,6 +43,11 @@ let package = Package(
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
         .target(name: "MoodInsights", dependencies: ["MoodKit", "MoodStore"]),
+        // Other apps' exports in, the journal out.
+        .target(
+            name: "MoodExchange",
+            dependencies: ["MoodKit", "MoodStore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
 
         // MARK: - The mood list screen (VIPER)
 
@@ -92,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol", "PrivateFiles",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol", "PrivateFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",
@@ -122,6 +127,7 @@ let package = Package(
         .testTarget(
             name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MoodInsightsTests", dependencies: ["MoodInsights", "MoodKit", "MoodStore", "JournalTesting", "AppTesting"]),
+        .testTarget(name: "MoodExchangeTests", dependencies: ["MoodExchange", "MoodKit", "MoodStore", "JournalTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodInsights", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -10,6 +10,7 @@ struct MoodTUI: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self,
+            ImportCommand.self,
             StatsCommand.self,
             WatchCommand.self,
             LoginCommand.self, LogoutCommand.self, SyncCommand.self, DemoCommand.self,

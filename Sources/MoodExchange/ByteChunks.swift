@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where a reader's bytes come from, a chunk at a time, so that a file of any size is read in
+/// flat memory.
+public protocol ByteChunks {
+    /// The next bytes, or `nil` at the end.
+    mutating func nextChunk() throws -> [UInt8]?
+}
+
+/// A file's bytes, 64 KiB at a time.
+public struct FileChunks: ByteChunks {
+    private let handle: FileHandle
+
+    /// - Throws: when the file cannot be opened, in words.
+    public init(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError.unreadableFile(path) }
+        self.handle = handle
+    }
+
+    public mutating func nextChunk() throws -> [UInt8]? {
+        guard let data = try handle.read(upToCount: 1 << 16), !data.isEmpty else { return nil }
+        return [UInt8](data)
+    }
+}
+
+/// Bytes already in memory (a file inside a zip, a test's text), handed over at once.
+public struct MemoryChunks: ByteChunks {
+    private var bytes: [UInt8]?
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ text: String) { self.bytes = Array(text.utf8) }
+
+    public mutating func nextChunk() throws -> [UInt8]? {
+        defer { bytes = nil }
+        return bytes
+    }
+}

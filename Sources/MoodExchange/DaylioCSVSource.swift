@@ -1,0 +1,115 @@
+import Foundation
+
+/// Daylio's CSV export, in every shape it has had:
+///
+///     year,date,weekday,time,mood,activities,note
+///     full_date,date,weekday,time,mood,activities,note
+///     full_date,date,weekday,time,mood,activities,note_title,note
+///     full_date,date,weekday,time,mood,activities,scales,note_title,note
+///
+/// Columns are found by name, so their order does not matter. `date` and `weekday` are written
+/// in the phone's language, so the day is read from `full_date` (or from `year` and an English
+/// `date` in the oldest shape); `time` may be 12- or 24-hour. Activities are joined by ` | `;
+/// `note_title` and `note` become one note, and `<br>` a line break. `scales` is left out:
+/// moodtui has no such field.
+public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
+    public let formatName = "Daylio CSV"
+    public let identityPrefix = "daylio"
+    private var reader: CSVRecordReader<Source>
+    private let columns: Columns
+    private let clock: LocalDateTime
+    private var previousIdentity = ""
+    private var repeats = 0
+
+    private struct Columns {
+        let header: [String]
+        let fullDate, year, date, time, mood, activities, noteTitle, note: Int?
+    }
+
+    /// Reads the header line.
+    /// - Throws: ``ImportError/missingColumns(format:missing:found:)`` when it is not Daylio's.
+    public init(_ source: Source, timeZone: TimeZone = .current) throws {
+        reader = CSVRecordReader(source)
+        clock = LocalDateTime(timeZone: timeZone)
+        let header = try reader.next()?.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? []
+        func index(_ name: String) -> Int? { header.firstIndex(of: name) }
+        columns = Columns(
+            header: header, fullDate: index("full_date"), year: index("year"), date: index("date"), time: index("time"),
+            mood: index("mood"), activities: index("activities"), noteTitle: index("note_title"), note: index("note"))
+        var missing: [String] = []
+        if columns.fullDate == nil && (columns.year == nil || columns.date == nil) { missing.append("full_date") }
+        if columns.time == nil { missing.append("time") }
+        if columns.mood == nil { missing.append("mood") }
+        guard missing.isEmpty else { throw ImportError.missingColumns(format: formatName, missing: missing, found: header) }
+    }
+
+    /// Whether a file's first line is Daylio's header.
+    public static func recognizes(header: [String]) -> Bool {
+        let names = Set(header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        return names.isSuperset(of: ["time", "mood", "weekday"]) && (names.contains("full_date") || names.contains("year"))
+    }
+
+    public mutating func next() throws -> ImportedEntry? {
+        guard var record = try reader.next() else { return nil }
+        while record.fields == [""] {  // a blank line
+            guard let next = try reader.next() else { return nil }
+            record = next
+        }
+        let line = record.line
+        let fields = record.fields
+        guard fields.count == columns.header.count else {
+            throw ImportError.badRow(ImportRowError(
+                line: line, column: "the row", value: fields.joined(separator: ","),
+                reason: "has \(fields.count) fields where the header has \(columns.header.count)"))
+        }
+        func field(_ index: Int?) -> String { index.map { fields[$0] } ?? "" }
+        let (year, month, day) = try Self.day(fields: fields, columns: columns, line: line)
+        let timeText = field(columns.time)
+        guard let time = LocalDateTime.time(timeText) else {
+            throw ImportError.badRow(ImportRowError(line: line, column: "time", value: timeText, reason: "is not a time such as 8:30 pm or 20:30"))
+        }
+        guard let date = clock.moment(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second) else {
+            throw ImportError.badRow(ImportRowError(line: line, column: "time", value: timeText, reason: "is not a moment of that day"))
+        }
+        let mood = field(columns.mood).trimmingCharacters(in: .whitespaces)
+        guard !mood.isEmpty else {
+            throw ImportError.badRow(ImportRowError(line: line, column: "mood", value: "", reason: "is empty"))
+        }
+        let activities = field(columns.activities).components(separatedBy: " | ")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let title = Self.text(field(columns.noteTitle)), body = Self.text(field(columns.note))
+        let note = [title, body].filter { !$0.isEmpty }.joined(separator: "\n")
+        // One entry per moment and mood; two alike in a row (Daylio writes a moment's entries
+        // together) are told apart by their count.
+        let moment = String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, time.hour, time.minute, time.second)
+        let identity = "\(moment)\n\(mood)"
+        repeats = identity == previousIdentity ? repeats + 1 : 0
+        previousIdentity = identity
+        return ImportedEntry(
+            line: line, identity: repeats == 0 ? identity : "\(identity)\n\(repeats)", date: date, mood: .named(mood), note: note,
+            activities: activities)
+    }
+
+    /// The entry's day: `full_date`, or `year` with an English `date` (`November 16`, `16 Nov`).
+    private static func day(fields: [String], columns: Columns, line: Int) throws -> (Int, Int, Int) {
+        if let index = columns.fullDate {
+            guard let day = LocalDateTime.day(fields[index]) else {
+                throw ImportError.badRow(ImportRowError(line: line, column: "full_date", value: fields[index], reason: "is not a date such as 2024-03-01"))
+            }
+            return day
+        }
+        let (yearText, dateText) = (fields[columns.year!], fields[columns.date!])
+        guard let day = LocalDateTime.day(year: yearText, englishDate: dateText) else {
+            throw ImportError.badRow(ImportRowError(
+                line: line, column: "date", value: "\(yearText) \(dateText)",
+                reason: "is not a date moodtui can read; export again from a newer Daylio, whose files have full_date"))
+        }
+        return day
+    }
+
+    /// A note as Daylio writes it: `<br>` for a line break.
+    private static func text(_ field: String) -> String {
+        field.replacingOccurrences(of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,57 @@
+/// Why an import stopped or left a row out, in words a person can act on: the line of the file,
+/// the column and the value, and what would work instead.
+public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadableFile(String)
+    /// The file is in none of the formats moodtui reads.
+    case unknownFormat(String)
+    /// The file is not CSV the reader can follow (a quote never closed, text that is not UTF-8).
+    case malformedCSV(line: Int, reason: String)
+    /// The first line does not name the columns the format needs.
+    case missingColumns(format: String, missing: [String], found: [String])
+    /// One entry cannot become a mood; the others may still (`--skip-bad-rows`).
+    case badRow(ImportRowError)
+    /// Mood names the level mapping does not place, with how many entries have each.
+    case unmappedMoods([String: Int])
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path): "cannot read \(path)"
+        case .unknownFormat(let path):
+            "cannot tell which app wrote \(path); name its format with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .malformedCSV(let line, let reason): "line \(line): \(reason)"
+        case .missingColumns(let format, let missing, let found):
+            "this is not \(format): its first line has no \(missing.joined(separator: ", ")) column "
+                + "(it has \(found.prefix(12).joined(separator: ", ")))"
+        case .badRow(let row): row.description
+        case .unmappedMoods(let counts):
+            "moods with no level: "
+                + counts.sorted { $0.key < $1.key }.map { "“\($0.key)” (\($0.value) \($0.value == 1 ? "entry" : "entries"))" }.joined(separator: ", ")
+                + ". Say where each goes with --map, such as --map \""
+                + counts.keys.sorted().map { "\($0)=4" }.joined(separator: ",")
+                + "\" (a level 1–5 or awful, bad, meh, good, great)"
+        }
+    }
+}
+
+/// An entry that cannot become a mood: where it is and why.
+public struct ImportRowError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line of the file the entry starts on (or its place in a list, for JSON).
+    public var line: Int
+    /// The column or field that is wrong.
+    public var column: String
+    /// What it holds, shortened for the message.
+    public var value: String
+    public var reason: String
+
+    public init(line: Int, column: String, value: String, reason: String) {
+        self.line = line
+        self.column = column
+        self.value = value
+        self.reason = reason
+    }
+
+    public var description: String {
+        let shown = value.count > 40 ? value.prefix(40) + "…" : Substring(value)
+        return "line \(line), \(column) “\(shown)”: \(reason)"
+    }
+}

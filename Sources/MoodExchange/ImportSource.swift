@@ -1,0 +1,11 @@
+/// A file of entries being read, one at a time, in flat memory.
+public protocol ImportSource {
+    /// The format's name, for messages ("Daylio CSV").
+    var formatName: String { get }
+    /// Tells entries of this source apart from those of others with the same identity.
+    var identityPrefix: String { get }
+    /// The next entry, or `nil` after the last.
+    /// - Throws: ``ImportError/badRow(_:)`` for an entry that cannot be read — the next call goes
+    ///   on with the entry after it — and any other ``ImportError`` when the file cannot be read on.
+    mutating func next() throws -> ImportedEntry?
+}

@@ -1,0 +1,35 @@
+import Foundation
+import MoodKit
+
+/// One entry of another app's export, read but not yet a mood: its level may still be a name
+/// the person chose (a renamed Daylio mood) that the level mapping places.
+public struct ImportedEntry: Hashable, Sendable {
+    /// Where in the file it starts, for messages.
+    public var line: Int
+    /// What makes this entry itself in its source (a Daylio CSV row: its date, time and mood),
+    /// from which its mood's id is derived: importing it again finds the same id.
+    public var identity: String
+    public var date: Date
+    public var mood: MoodLabel
+    public var note: String
+    /// The activities as the source names them (`movies & tv`), before they become names.
+    public var activities: [String]
+}
+
+/// How an entry says how its day went.
+public enum MoodLabel: Hashable, Sendable {
+    /// A level the source states (a score of 1–5).
+    case level(MoodLevel)
+    /// A name the person gave a mood in the other app (`rad`, `sehr gut`).
+    case named(String)
+}
+
+extension MoodLabel {
+    /// As the file has it: the name, or the level's number.
+    public var text: String {
+        switch self {
+        case .level(let level): String(level.rawValue)
+        case .named(let name): name
+        }
+    }
+}

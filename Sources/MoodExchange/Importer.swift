@@ -1,0 +1,136 @@
+import Foundation
+import MoodKit
+import MoodStore
+
+/// Brings a file's entries into a journal: first a survey (what the dry run shows, and which
+/// mood names still need a level), then one transaction that adds every entry or, on a bad one,
+/// nothing — unless bad entries are to be skipped, each named.
+public enum Importer {
+    /// What a file holds, read through once before anything is written.
+    public struct Survey: Sendable {
+        public var formatName: String
+        /// Entries read, good and bad.
+        public var entries = 0
+        /// Each mood label with how many entries have it, in the order first met.
+        public var moods: [(label: MoodLabel, count: Int)] = []
+        public var firstDate: Date?
+        public var lastDate: Date?
+        /// Activity names as the file has them, with the moodtui name each becomes.
+        public var activities: [String: ActivityName] = [:]
+        /// Entries that cannot become moods, whatever their level.
+        public var badRows: [ImportRowError] = []
+
+        /// The mood names `mapping` gives no level, with their counts.
+        public func unmapped(by mapping: LevelMapping) -> [String: Int] {
+            var unmapped: [String: Int] = [:]
+            for (label, count) in moods where mapping.level(for: label) == nil {
+                if case .named(let name) = label { unmapped[name] = count }
+            }
+            return unmapped
+        }
+    }
+
+    /// What an import did.
+    public struct Result: Equatable, Sendable {
+        public var added = 0
+        /// Entries whose mood the journal already held: imported before, here or on another device.
+        public var alreadyThere = 0
+        /// Entries left out (only with `skipBadRows`).
+        public var skipped: [ImportRowError] = []
+    }
+
+    /// Reads `source` through without writing.
+    /// - Throws: an ``ImportError`` when the file cannot be read on (a bad entry is recorded, not thrown).
+    public static func survey(_ source: inout some ImportSource) throws -> Survey {
+        var survey = Survey(formatName: source.formatName)
+        var moodIndex: [MoodLabel: Int] = [:]
+        while true {
+            let entry: ImportedEntry
+            do {
+                guard let next = try source.next() else { break }
+                entry = next
+            } catch ImportError.badRow(let row) {
+                survey.entries += 1
+                survey.badRows.append(row)
+                continue
+            }
+            survey.entries += 1
+            if let index = moodIndex[entry.mood] {
+                survey.moods[index].count += 1
+            } else {
+                moodIndex[entry.mood] = survey.moods.count
+                survey.moods.append((entry.mood, 1))
+            }
+            do {
+                let checked = try checked(entry, level: .meh)
+                survey.firstDate = min(survey.firstDate ?? checked.date, checked.date)
+                survey.lastDate = max(survey.lastDate ?? checked.date, checked.date)
+                for text in entry.activities where survey.activities[text] == nil {
+                    survey.activities[text] = try? ImportedActivity.name(text)
+                }
+            } catch ImportError.badRow(let row) {
+                survey.badRows.append(row)
+            }
+        }
+        return survey
+    }
+
+    /// Adds `source`'s entries to `store` in one transaction.
+    /// - Parameters:
+    ///   - skipBadRows: leave out an entry that cannot become a mood (and say so) instead of
+    ///     importing nothing.
+    ///   - progress: told how many entries were read, now and then.
+    /// - Throws: the first bad entry's ``ImportError`` (nothing is written then), or a journal error.
+    public static func write(
+        _ source: inout some ImportSource, mapping: LevelMapping, into store: JournalStore, skipBadRows: Bool,
+        progress: (Int) -> Void = { _ in }
+    ) throws -> Result {
+        let prefix = source.identityPrefix
+        return try store.write(origin: .commandLine) { writer in
+            let stamp = try writer.stampForImport()
+            var result = Result()
+            var read = 0
+            while true {
+                do {
+                    guard let entry = try source.next() else { break }
+                    read += 1
+                    if read % 1_000 == 0 { progress(read) }
+                    guard let level = mapping.level(for: entry.mood) else {
+                        throw ImportError.badRow(ImportRowError(line: entry.line, column: "mood", value: entry.mood.text, reason: "has no level; say which with --map"))
+                    }
+                    let id = ImportIdentity.id(source: prefix, identity: entry.identity)
+                    if try writer.addImported(try checked(entry, level: level), id: id, stamp: stamp) {
+                        result.added += 1
+                    } else {
+                        result.alreadyThere += 1
+                    }
+                } catch ImportError.badRow(let row) where skipBadRows {
+                    result.skipped.append(row)
+                }
+            }
+            progress(read)
+            return result
+        }
+    }
+
+    /// The entry as a mood a person could have typed, each rule checked where the entry has the field.
+    static func checked(_ entry: ImportedEntry, level: MoodLevel) throws -> MoodEntry {
+        func row(_ column: String, _ value: String, _ error: any Error) -> ImportError {
+            .badRow(ImportRowError(line: entry.line, column: column, value: value, reason: "\(error)"))
+        }
+        // Files end lines as their system does: a note's line breaks are line feeds here.
+        let text = entry.note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let note: String
+        do { note = try MoodNote.normalized(text) } catch { throw row("note", entry.note, error) }
+        do { _ = try MoodDateRange.validated(entry.date, field: .date) } catch { throw row("date", "\(entry.date)", error) }
+        var activities = Set<ActivityName>()
+        for text in entry.activities {
+            do { activities.insert(try ImportedActivity.name(text)) } catch { throw row("activities", text, error) }
+        }
+        do {
+            return try MoodEntry(level: level, note: note, date: entry.date, activities: activities)
+        } catch {
+            throw row("activities", entry.activities.joined(separator: " | "), error)
+        }
+    }
+}

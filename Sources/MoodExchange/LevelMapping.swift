@@ -1,0 +1,50 @@
+import MoodKit
+
+/// Which level each mood name of another app stands for. Daylio's five moods (`rad`, `good`,
+/// `meh`, `bad`, `awful`) are known; a mood the person renamed or added, in any language, is
+/// placed by `--map` or by answering a question.
+public struct LevelMapping: Sendable {
+    /// By the name folded to lower case.
+    private var levels: [String: MoodLevel]
+
+    /// Daylio's default moods.
+    public static let daylio = LevelMapping(levels: ["rad": .great, "good": .good, "meh": .meh, "bad": .bad, "awful": .awful])
+
+    private init(levels: [String: MoodLevel]) { self.levels = levels }
+
+    /// The level of a label, if it has one.
+    public func level(for label: MoodLabel) -> MoodLevel? {
+        switch label {
+        case .level(let level): level
+        case .named(let name): levels[Self.key(name)]
+        }
+    }
+
+    /// Places `name` at `level`, whatever it stood for before.
+    public mutating func place(_ name: String, at level: MoodLevel) {
+        levels[Self.key(name)] = level
+    }
+
+    /// Places the names of `--map` text: `NAME=LEVEL` pairs apart by commas (`super=5,müde=bad`).
+    /// - Throws: ``MoodValidationError`` or words when a pair is not of that shape.
+    public mutating func place(mapText: String) throws {
+        for pair in mapText.split(separator: ",") {
+            guard let equals = pair.lastIndex(of: "=") else {
+                throw MappingError("“\(pair)” is not NAME=LEVEL, such as super=5 or müde=bad")
+            }
+            let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw MappingError("“\(pair)” has no mood name before =") }
+            place(name, at: try MoodLevel(parsing: String(pair[pair.index(after: equals)...])))
+        }
+    }
+
+    private static func key(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}
+
+/// A `--map` that cannot be read, in words.
+public struct MappingError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

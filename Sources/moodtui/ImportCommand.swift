@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import MoodExchange
+import MoodKit
+
+/// `moodtui import`: another app's export into the journal, all of it in one transaction or
+/// nothing, and never twice.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import moods from another app's export (Daylio CSV).",
+        discussion: """
+            The file is read through first: moods whose names have no level are asked about on a \
+            terminal (or named with --map), and a bad entry stops the import before anything is \
+            written, naming its line. Importing the same file again adds nothing. Clock times \
+            are read in this device's time zone (TZ).
+            """)
+
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: ArgumentHelp("The export to import.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp(
+        "The file's format: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")). Default: recognised from the file.",
+        valueName: "format"))
+    var format: ImportFormat?
+
+    @Flag(help: "Show what would be imported — moods and their levels, counts, bad entries — and write nothing.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp(
+        "Levels for mood names of the other app, such as \"super=5,müde=bad\" (1–5 or awful, bad, meh, good, great).",
+        valueName: "name=level,…"))
+    var map: [String] = []
+
+    @Flag(help: "Import the good entries and list the bad ones, instead of importing nothing.")
+    var skipBadRows = false
+
+    func run() throws {
+        let format = try CommandFailure.wrapping { try self.format ?? ImportFormat.recognize(path: file) }
+        var mapping = LevelMapping.daylio
+        for text in map { try CommandFailure.wrapping { try mapping.place(mapText: text) } }
+        var surveyed = try CommandFailure.wrapping { try format.open(path: file) }
+        let survey = try CommandFailure.wrapping { try Importer.survey(&surveyed) }
+        if dryRun {
+            print(ImportReport.dryRun(survey, file: file, mapping: mapping))
+            return
+        }
+        if !survey.badRows.isEmpty && !skipBadRows {
+            FileHandle.standardError.write(Data((ImportReport.badRows(survey.badRows) + "\n").utf8))
+            throw CommandFailure("Nothing was imported; --skip-bad-rows imports the other entries.")
+        }
+        try placeUnmapped(survey.unmapped(by: mapping), in: &mapping)
+        let store = try journal.open()
+        var source = try CommandFailure.wrapping { try format.open(path: file) }
+        let result = try CommandFailure.wrapping {
+            try Importer.write(&source, mapping: mapping, into: store, skipBadRows: skipBadRows)
+        }
+        if !result.skipped.isEmpty { FileHandle.standardError.write(Data((ImportReport.badRows(result.skipped, verb: "Skipped") + "\n").utf8)) }
+        print(ImportReport.summary(result, file: file, format: format))
+    }
+
+    /// Asks for the level of each mood name the mapping does not place, on a terminal; refuses
+    /// with the `--map` to give otherwise.
+    private func placeUnmapped(_ unmapped: [String: Int], in mapping: inout LevelMapping) throws {
+        guard !unmapped.isEmpty else { return }
+        guard isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 else {
+            throw CommandFailure(ImportError.unmappedMoods(unmapped).description)
+        }
+        for (name, count) in unmapped.sorted(by: { $0.key < $1.key }) {
+            while true {
+                FileHandle.standardError.write(Data(
+                    "“\(name)” (\(count) \(count == 1 ? "entry" : "entries")): which level? 1–5 or awful, bad, meh, good, great: ".utf8))
+                guard let answer = readLine() else { throw CommandFailure("no level for “\(name)”; nothing was imported") }
+                do {
+                    mapping.place(name, at: try MoodLevel(parsing: answer))
+                    break
+                } catch {
+                    FileHandle.standardError.write(Data("\(error)\n".utf8))
+                }
+            }
+        }
+    }
+}
+
+extension ImportFormat: ExpressibleByArgument {}

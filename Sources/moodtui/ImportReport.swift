@@ -1,0 +1,46 @@
+import Foundation
+import MoodExchange
+import MoodKit
+
+/// What `moodtui import` says: the dry run's survey, bad entries, and the summary.
+enum ImportReport {
+    static func dryRun(_ survey: Importer.Survey, file: String, mapping: LevelMapping) -> String {
+        var lines = ["\(file): \(survey.formatName), \(count(survey.entries, "entry", "entries"))" + span(survey)]
+        lines.append("Moods:")
+        let width = survey.moods.map { $0.label.text.count }.max() ?? 0
+        for (label, number) in survey.moods {
+            let name = label.text.padding(toLength: width, withPad: " ", startingAt: 0)
+            let level = mapping.level(for: label).map { "\($0.rawValue) \($0.name)" } ?? "?"
+            let hint = mapping.level(for: label) == nil ? "  no level: --map \"\(label.text)=LEVEL\"" : ""
+            lines.append("  \(name) → \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) (\(count(number, "entry", "entries")))\(hint)")
+        }
+        let renamed = survey.activities.filter { (try? ActivityName.normalized($0.key)) == nil }.sorted { $0.key < $1.key }
+        lines.append("Activities: \(Set(survey.activities.values).count)"
+            + (renamed.isEmpty ? "" : "; renamed: " + renamed.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")))
+        if !survey.badRows.isEmpty { lines.append(badRows(survey.badRows)) }
+        lines.append("Nothing was written (--dry-run).")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Up to ten bad entries, a line each, and how many more.
+    static func badRows(_ rows: [ImportRowError], verb: String = "Cannot import") -> String {
+        let shown = rows.prefix(10).map { "  \($0)" }
+        let more = rows.count > 10 ? ["  … and \(rows.count - 10) more"] : []
+        return (["\(verb) \(count(rows.count, "entry", "entries")):"] + shown + more).joined(separator: "\n")
+    }
+
+    static func summary(_ result: Importer.Result, file: String, format: ImportFormat) -> String {
+        var parts = ["\(count(result.added, "mood", "moods")) added"]
+        if result.alreadyThere > 0 { parts.append("\(result.alreadyThere) already in the journal") }
+        if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped") }
+        return "Imported \(file) (\(format.name)): " + parts.joined(separator: ", ") + "."
+    }
+
+    private static func span(_ survey: Importer.Survey) -> String {
+        guard let first = survey.firstDate, let last = survey.lastDate else { return "" }
+        let day = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
+        return " from \(first.formatted(day)) to \(last.formatted(day))"
+    }
+
+    private static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import JournalTesting
+@testable import MoodExchange
+import MoodKit
+import MoodStore
+import Testing
+
+/// Daylio CSV into a real journal: one transaction, every entry or none, and never twice.
+@Suite struct DaylioImportTests {
+    let journal: TemporaryJournal
+
+    init() throws {
+        journal = try TemporaryJournal()
+    }
+
+    private func source(_ fixture: String) throws -> DaylioCSVSource<FileChunks> {
+        try DaylioCSVSource(try FileChunks(path: DaylioCSVTests.fixture(fixture)), timeZone: DaylioCSVTests.utc)
+    }
+
+    private func source(text: String) throws -> DaylioCSVSource<MemoryChunks> {
+        try DaylioCSVSource(MemoryChunks(text), timeZone: DaylioCSVTests.utc)
+    }
+
+    private func moods() throws -> [Mood] {
+        try journal.store.read { try $0.moods(.journal, order: .newestFirst) }
+    }
+
+    private var superIsGreat: LevelMapping {
+        var mapping = LevelMapping.daylio
+        mapping.place("Super", at: .great)
+        return mapping
+    }
+
+    @Test func theSurveyCountsMoodsAndNamesThoseWithoutALevel() throws {
+        var source = try source("daylio-note-title.csv")
+        let survey = try Importer.survey(&source)
+        #expect(survey.entries == 3 && survey.badRows.isEmpty)
+        #expect(survey.moods.map(\.label) == [.named("super"), .named("good")] && survey.moods.map(\.count) == [1, 2])
+        #expect(survey.unmapped(by: .daylio) == ["super": 1])
+        #expect(survey.unmapped(by: superIsGreat).isEmpty, "names are matched whatever their case")
+        #expect(survey.activities["movies & tv"]?.text == "movies-tv", "a character a name cannot hold becomes -")
+        #expect(try moods().isEmpty, "a survey writes nothing")
+    }
+
+    @Test func anImportAddsEveryEntryOnceAndAgainAddsNothing() throws {
+        var first = try source("daylio-note-title.csv")
+        let result = try Importer.write(&first, mapping: superIsGreat, into: journal.store, skipBadRows: false)
+        #expect(result == Importer.Result(added: 3, alreadyThere: 0))
+        let moods = try moods()
+        #expect(moods.map(\.level) == [.great, .good, .good])
+        #expect(moods[0].note == "Lazy Sunday\nFilms, tea, \"naps\"")
+        #expect(moods[0].activities.names.map(\.text) == ["family", "movies-tv"])
+        #expect(moods.allSatisfy { $0.sync.summary == .waiting }, "they wait for upload like any new mood")
+
+        var again = try source("daylio-note-title.csv")
+        #expect(try Importer.write(&again, mapping: superIsGreat, into: journal.store, skipBadRows: false) == Importer.Result(added: 0, alreadyThere: 3))
+        #expect(try self.moods().count == 3)
+    }
+
+    @Test func everyShapeImportsWithItsNotesAndActivities() throws {
+        var mapping = superIsGreat
+        mapping.place("sehr gut", at: .good)
+        for fixture in ["daylio-year.csv", "daylio-full-date.csv", "daylio-note-title.csv", "daylio-scales.csv"] {
+            var source = try source(fixture)
+            #expect(try Importer.write(&source, mapping: mapping, into: journal.store, skipBadRows: false).skipped.isEmpty, "\(fixture)")
+        }
+        let moods = try moods()
+        #expect(moods.count == 10)
+        #expect(moods.contains { $0.note == "Zeile eins\nZeile zwei" && $0.level == .good }, "a CRLF inside a note is a line break")
+        #expect(moods.contains { $0.note == "Dinner with \"the gang\", then a walk" && $0.activities.names.map(\.text) == ["friends", "good-meal"] })
+        #expect(moods.contains { $0.activities.names.map(\.text) == ["freunde", "sport"] })
+    }
+
+    @Test func aMoodDeletedAfterItsImportIsNotBroughtBackByImportingAgain() throws {
+        var first = try source("daylio-scales.csv")
+        _ = try Importer.write(&first, mapping: .daylio, into: journal.store, skipBadRows: false)
+        let deleted = try #require(try moods().first)
+        try journal.store.write(origin: .ui) { try $0.markForDeletion(deleted.id) }
+        var again = try source("daylio-scales.csv")
+        #expect(try Importer.write(&again, mapping: .daylio, into: journal.store, skipBadRows: false) == Importer.Result(added: 0, alreadyThere: 2))
+        #expect(try moods().count == 1)
+    }
+
+    @Test func aBadRowImportsNothingAndSaysWhereUnlessBadRowsAreSkipped() throws {
+        let text = """
+            full_date,date,weekday,time,mood,activities,note
+            2024-01-03,x,y,9:00,rad,,fine
+            2024-01-02,x,y,9:61,good,,broken time
+            2024-01-01,x,y,9:00,meh,&&,no activity left
+            2023-12-31,x,y,9:00,bad,,fine too
+
+            """
+        var strict = try source(text: text)
+        #expect(throws: ImportError.badRow(ImportRowError(line: 3, column: "time", value: "9:61", reason: "is not a time such as 8:30 pm or 20:30"))) {
+            _ = try Importer.write(&strict, mapping: .daylio, into: journal.store, skipBadRows: false)
+        }
+        #expect(try moods().isEmpty, "the first row was rolled back")
+
+        var lenient = try source(text: text)
+        let result = try Importer.write(&lenient, mapping: .daylio, into: journal.store, skipBadRows: true)
+        #expect(result.added == 2 && result.skipped.map(\.line) == [3, 4])
+        #expect(result.skipped.last?.column == "activities")
+        #expect(try moods().map(\.note) == ["fine", "fine too"])
+    }
+
+    @Test func aMoodWithoutALevelIsABadRow() throws {
+        var source = try source("daylio-note-title.csv")
+        #expect {
+            _ = try Importer.write(&source, mapping: .daylio, into: journal.store, skipBadRows: false)
+        } throws: { error in
+            guard case ImportError.badRow(let row) = error else { return false }
+            return row.line == 2 && row.column == "mood" && row.value == "super"
+        }
+    }
+
+    @Test func mapTextPlacesNamesAndRefusesWhatItCannotRead() throws {
+        var mapping = LevelMapping.daylio
+        try mapping.place(mapText: "sehr gut=5, müde = bad,a=b=1")
+        #expect(mapping.level(for: .named("Sehr Gut")) == .great)
+        #expect(mapping.level(for: .named("müde")) == .bad)
+        #expect(mapping.level(for: .named("a=b")) == .awful, "the last = splits")
+        #expect(throws: (any Error).self) { try mapping.place(mapText: "nothing") }
+        #expect(throws: (any Error).self) { try mapping.place(mapText: "x=7") }
+    }
+}
