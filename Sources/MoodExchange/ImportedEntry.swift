@@ -14,6 +14,10 @@ public struct ImportedEntry: Hashable, Sendable {
     public var note: String
     /// The activities as the source names them (`movies & tv`), before they become names.
     public var activities: [String]
+    /// The mood's own id, when the source is a moodtui journal: kept, not derived.
+    public var id: UUID? = nil
+    /// The device that made the mood, when the source says.
+    public var creatorID: String? = nil
 }
 
 /// How an entry says how its day went.

@@ -98,8 +98,8 @@ public enum Importer {
                     guard let level = mapping.level(for: entry.mood) else {
                         throw ImportError.badRow(ImportRowError(line: entry.line, column: "mood", value: entry.mood.text, reason: "has no level; say which with --map"))
                     }
-                    let id = ImportIdentity.id(source: prefix, identity: entry.identity)
-                    if try writer.addImported(try checked(entry, level: level), id: id, stamp: stamp) {
+                    let id = entry.id ?? ImportIdentity.id(source: prefix, identity: entry.identity)
+                    if try writer.addImported(try checked(entry, level: level), id: id, creatorID: entry.creatorID, stamp: stamp) {
                         result.added += 1
                     } else {
                         result.alreadyThere += 1

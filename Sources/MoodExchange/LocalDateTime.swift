@@ -3,7 +3,7 @@ import Foundation
 /// Dates and times as exports write them on the clock of the person's wall (`2024-03-01`,
 /// `8:30 pm`, `20:30`), made into moments in a time zone.
 public struct LocalDateTime: Sendable {
-    private let calendar: Calendar
+    let calendar: Calendar
 
     /// - Parameter timeZone: the zone the export's clock times are in (the device's by default).
     public init(timeZone: TimeZone = .current) {

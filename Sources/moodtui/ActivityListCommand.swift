@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MoodKit
 import MoodStore
 
 /// `moodtui activity list`: every activity, the most used first.

@@ -1,4 +1,5 @@
 import Foundation
+import MoodKit
 import Logging
 import PrivateFiles
 import Synchronization

@@ -8,7 +8,7 @@ import MoodKit
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import moods from another app's export (Daylio CSV).",
+        abstract: "Import moods from another app's export (Daylio CSV) or a moodtui export (JSON).",
         discussion: """
             The file is read through first: moods whose names have no level are asked about on a \
             terminal (or named with --map), and a bad entry stops the import before anything is \

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import MoodExchange
+import MoodKit
+
+/// `moodtui export`: the journal in a format other tools read, to a file or standard output.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the moods: moodtui JSON (lossless), CSV (Daylio's header), Markdown or jrnl's JSON.",
+        discussion: "Times are written on this device's clock (TZ). A file written with --output is readable by you alone (0600).")
+
+    @OptionGroup var journal: JournalOptions
+
+    @Option(help: ArgumentHelp(
+        "The format: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")). Default: json.", valueName: "format"))
+    var format: ExportFormat = .json
+
+    @Option(help: ArgumentHelp("The file to write. Default: standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Only moods from this moment on: \(MoodDateInput.examples).", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only moods up to this moment (a date alone: to the end of that day).", valueName: "date"))
+    var until: String?
+
+    func run() throws {
+        let range = try CommandFailure.wrapping { try Self.range(since: since, until: until) }
+        let store = try journal.open(ifMissing: .refuse)
+        let handle = try output.map(Self.privateFile) ?? FileHandle.standardOutput
+        let count = try CommandFailure.wrapping { try Exporter.export(from: store, format: format, range: range, to: TextSink(handle)) }
+        if let output {
+            try? handle.close()
+            FileHandle.standardError.write(Data("Exported \(count) \(count == 1 ? "mood" : "moods") to \(output).\n".utf8))
+        }
+    }
+
+    /// `--since` and `--until` as moments; a date without a time starts (`since`) or ends
+    /// (`until`) with its day.
+    static func range(since: String?, until: String?) throws -> ClosedRange<Date>? {
+        guard since != nil || until != nil else { return nil }
+        let input = MoodDateInput()
+        let now = Date()
+        func isDay(_ text: String) -> Bool { text.wholeMatch(of: /\s*\d{4}-\d{2}-\d{2}\s*/) != nil }
+        func moment(_ text: String, endOfDay: Bool) throws -> Date {
+            let date = try input.date(from: text, now: now)
+            guard isDay(text) else { return date }
+            let start = Calendar.current.startOfDay(for: date)
+            return endOfDay ? Calendar.current.date(byAdding: .day, value: 1, to: start)!.addingTimeInterval(-0.001) : start
+        }
+        let start = try since.map { try moment($0, endOfDay: false) } ?? Date(millisecondsSince1970: MoodDateRange.milliseconds.lowerBound)
+        let end = try until.map { try moment($0, endOfDay: true) } ?? Date(millisecondsSince1970: MoodDateRange.milliseconds.upperBound)
+        guard start <= end else { throw CommandFailure("--since \(since ?? "") comes after --until \(until ?? "")") }
+        return start...end
+    }
+
+    /// `path` made (or emptied) readable by its owner alone.
+    private static func privateFile(_ path: String) throws -> FileHandle {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
+        fchmod(descriptor, 0o600)
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}
