@@ -10,20 +10,22 @@ public protocol ByteChunks {
 /// A file's bytes, 64 KiB at a time.
 public struct FileChunks: ByteChunks {
     private let handle: FileHandle
+    private let chunkSize: Int
 
     /// - Throws: when the file cannot be opened, in words.
-    public init(path: String) throws {
+    public init(path: String, chunkSize: Int = 1 << 16) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError.unreadableFile(path) }
         self.handle = handle
+        self.chunkSize = chunkSize
     }
 
     public mutating func nextChunk() throws -> [UInt8]? {
-        guard let data = try handle.read(upToCount: 1 << 16), !data.isEmpty else { return nil }
+        guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { return nil }
         return [UInt8](data)
     }
 }
 
-/// Bytes already in memory (a file inside a zip, a test's text), handed over at once.
+/// Bytes already in memory (a test's text), handed over at once.
 public struct MemoryChunks: ByteChunks {
     private var bytes: [UInt8]?
 

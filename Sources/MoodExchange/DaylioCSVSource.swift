@@ -18,8 +18,6 @@ public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
     private var reader: CSVRecordReader<Source>
     private let columns: Columns
     private let clock: LocalDateTime
-    private var previousIdentity = ""
-    private var repeats = 0
 
     private struct Columns {
         let header: [String]
@@ -79,15 +77,10 @@ public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let title = Self.text(field(columns.noteTitle)), body = Self.text(field(columns.note))
         let note = [title, body].filter { !$0.isEmpty }.joined(separator: "\n")
-        // One entry per moment and mood; two alike in a row (Daylio writes a moment's entries
-        // together) are told apart by their count.
+        // An entry is its moment and mood: what stays when a note is edited in Daylio.
         let moment = String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, time.hour, time.minute, time.second)
-        let identity = "\(moment)\n\(mood)"
-        repeats = identity == previousIdentity ? repeats + 1 : 0
-        previousIdentity = identity
         return ImportedEntry(
-            line: line, identity: repeats == 0 ? identity : "\(identity)\n\(repeats)", date: date, mood: .named(mood), note: note,
-            activities: activities)
+            line: line, identity: "\(moment)\n\(mood)", date: date, mood: .named(mood), note: note, activities: activities)
     }
 
     /// The entry's day: `full_date`, or `year` with an English `date` (`November 16`, `16 Nov`).
@@ -109,7 +102,8 @@ public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
 
     /// A note as Daylio writes it: `<br>` for a line break.
     private static func text(_ field: String) -> String {
-        field.replacingOccurrences(of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
+        guard field.contains("<") else { return field.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return field.replacingOccurrences(of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

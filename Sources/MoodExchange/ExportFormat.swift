@@ -97,7 +97,7 @@ enum CSVField {
     }
 }
 
-/// `## Mon 16 Nov 2026` over each day, then `- 08:30 · good · the note #run`.
+/// `## Monday 16 November 2026` over each day, then `- 08:30 · good · the note · #run`.
 struct MarkdownWriter: ExportWriter {
     let clock: LocalDateTime
     private var day = ""

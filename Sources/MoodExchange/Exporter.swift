@@ -17,23 +17,27 @@ public enum Exporter {
         var writer = format.writer(clock: LocalDateTime(timeZone: timeZone))
         let order = format.order
         let bounds = range.map { $0.lowerBound.millisecondsSince1970...$0.upperBound.millisecondsSince1970 }
-        // The key before the first mood to write: the range's end newest first, its start oldest first.
+        // The key of the first mood to write: the range's end newest first, its start oldest first.
         let edge = UUID(uuid: order == .newestFirst ? (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255) : (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         var start = bounds.map { MoodSortKey(date: order == .newestFirst ? $0.upperBound : $0.lowerBound, id: edge, order: order) }
-        // A page after the first starts at the last mood written (`startingAt` includes it).
-        var repeatsLast = false
         var written = 0
         try writer.begin(sink)
-        pages: while true {
-            let limit = pageSize + (repeatsLast ? 1 : 0)
-            let page = try store.read { [start] in try $0.moods(.journal, order: order, startingAt: start, limit: limit) }
-            for mood in page.dropFirst(repeatsLast ? 1 : 0) {
-                if let bounds, !bounds.contains(mood.date.millisecondsSince1970) { break pages }
-                try writer.write(mood, sink)
-                written += 1
+        // One snapshot for every page: a mood deleted or re-dated meanwhile is neither lost nor
+        // written twice.
+        try store.read { snapshot in
+            // A page after the first starts at the last mood written (`startingAt` includes it).
+            var lastWritten: Mood.ID?
+            pages: while true {
+                let limit = pageSize + (lastWritten == nil ? 0 : 1)
+                let page = try snapshot.moods(.journal, order: order, startingAt: start, limit: limit)
+                for mood in page where mood.id != lastWritten {
+                    if let bounds, !bounds.contains(mood.date.millisecondsSince1970) { break pages }
+                    try writer.write(mood, sink)
+                    written += 1
+                }
+                guard page.count == limit, let last = page.last else { break }
+                (start, lastWritten) = (MoodSortKey(last, order: order), last.id)
             }
-            guard page.count == limit, let last = page.last else { break }
-            (start, repeatsLast) = (MoodSortKey(last, order: order), true)
         }
         try writer.end(sink)
         try sink.flush()

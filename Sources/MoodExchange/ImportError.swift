@@ -23,19 +23,26 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "this is not \(format): its first line has no \(missing.joined(separator: ", ")) column "
                 + "(it has \(found.prefix(12).joined(separator: ", ")))"
         case .badRow(let row): row.description
-        case .unmappedMoods(let counts):
-            "moods with no level: "
-                + counts.sorted { $0.key < $1.key }.map { "“\($0.key)” (\($0.value) \($0.value == 1 ? "entry" : "entries"))" }.joined(separator: ", ")
-                + ". Say where each goes with --map, such as --map \""
-                + counts.keys.sorted().map { "\($0)=4" }.joined(separator: ",")
-                + "\" (a level 1–5 or awful, bad, meh, good, great)"
+        case .unmappedMoods(var counts):
+            if let untagged = counts.removeValue(forKey: MoodLabel.noLevel) {
+                "\(untagged) \(untagged == 1 ? "entry has" : "entries have") no level: give one with --level (1–5 or awful, bad, meh, good, great), "
+                    + "or place a tag with --map \"@tag=LEVEL\""
+                    + (counts.isEmpty ? "" : "; and " + Self.unmappedMoods(counts).description)
+            } else {
+                "moods with no level: "
+                    + counts.sorted { $0.key < $1.key }.map { "“\($0.key)” (\($0.value) \($0.value == 1 ? "entry" : "entries"))" }.joined(separator: ", ")
+                    + ". Say where each goes with --map, such as --map \""
+                    + counts.keys.sorted().map { "\($0)=4" }.joined(separator: ",")
+                    + "\" (a level 1–5 or awful, bad, meh, good, great)"
+            }
         }
     }
 }
 
 /// An entry that cannot become a mood: where it is and why.
 public struct ImportRowError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The line of the file the entry starts on (or its place in a list, for JSON).
+    /// The line of the file the entry starts on; for a file read whole (jrnl, Pixels), the
+    /// entry's place in its list, from 1.
     public var line: Int
     /// The column or field that is wrong.
     public var column: String

@@ -6,18 +6,28 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case json
     /// Daylio's CSV export (every header it has had).
     case daylio
+    /// jrnl's JSON (`jrnl --format json`).
+    case jrnl
+    /// A Pixels backup.
+    case pixels
 
     /// The format's name in messages.
     public var name: String {
         switch self {
         case .json: "moodtui JSON"
         case .daylio: "Daylio CSV"
+        case .jrnl: "jrnl JSON"
+        case .pixels: "Pixels"
         }
     }
 
     /// Which format a file is in, from its first bytes.
     /// - Throws: ``ImportError`` when it cannot be read or is none of them.
     public static func recognize(path: String) throws -> ImportFormat {
+        var start = try FileChunks(path: path, chunkSize: 4_096)
+        let opening = String(decoding: try start.nextChunk() ?? [], as: UTF8.self)
+        if JrnlSource.recognizes(start: opening) { return .jrnl }
+        if PixelsSource.recognizes(start: opening) { return .pixels }
         var lines = LineReader(try FileChunks(path: path))
         if let first = try? lines.next(), MoodtuiJSONSource<FileChunks>.recognizes(firstLine: first) { return .json }
         var reader = CSVRecordReader(try FileChunks(path: path))
@@ -25,11 +35,19 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         throw ImportError.unknownFormat(path)
     }
 
+    /// A whole file, for the formats whose files are one JSON value of a journal's size.
+    private static func contents(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ImportError.unreadableFile(path) }
+        return [UInt8](data)
+    }
+
     /// A source reading `path` in this format, clock times taken in `timeZone`.
     public func open(path: String, timeZone: TimeZone = .current) throws -> any ImportSource {
         switch self {
         case .json: MoodtuiJSONSource(try FileChunks(path: path))
         case .daylio: try DaylioCSVSource(try FileChunks(path: path), timeZone: timeZone)
+        case .jrnl: try JrnlSource(bytes: try Self.contents(path), timeZone: timeZone)
+        case .pixels: try PixelsSource(bytes: try Self.contents(path), timeZone: timeZone)
         }
     }
 }

@@ -26,6 +26,8 @@ public enum MoodLabel: Hashable, Sendable {
     case level(MoodLevel)
     /// A name the person gave a mood in the other app (`rad`, `sehr gut`).
     case named(String)
+    /// No level, only tags (a jrnl entry): the first tag the mapping places, or its fallback.
+    case tagged([String])
 }
 
 extension MoodLabel {
@@ -34,6 +36,10 @@ extension MoodLabel {
         switch self {
         case .level(let level): String(level.rawValue)
         case .named(let name): name
+        case .tagged: Self.noLevel
         }
     }
+
+    /// How entries that state no level are named in messages.
+    public static let noLevel = "(no level)"
 }

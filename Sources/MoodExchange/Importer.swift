@@ -24,7 +24,7 @@ public enum Importer {
         public func unmapped(by mapping: LevelMapping) -> [String: Int] {
             var unmapped: [String: Int] = [:]
             for (label, count) in moods where mapping.level(for: label) == nil {
-                if case .named(let name) = label { unmapped[name] = count }
+                unmapped[label.text, default: 0] += count
             }
             return unmapped
         }
@@ -35,6 +35,8 @@ public enum Importer {
         public var added = 0
         /// Entries whose mood the journal already held: imported before, here or on another device.
         public var alreadyThere = 0
+        /// Entries whose mood was imported before and then deleted: they stay deleted.
+        public var deletedBefore = 0
         /// Entries left out (only with `skipBadRows`).
         public var skipped: [ImportRowError] = []
     }
@@ -76,39 +78,38 @@ public enum Importer {
     }
 
     /// Adds `source`'s entries to `store` in one transaction.
-    /// - Parameters:
-    ///   - skipBadRows: leave out an entry that cannot become a mood (and say so) instead of
-    ///     importing nothing.
-    ///   - progress: told how many entries were read, now and then.
+    ///
+    /// An entry whose source gives no id gets one derived from its identity; entries of one file
+    /// with the same identity (two moods of the same moment and name) get the next derived id
+    /// each, in the file's order, so that none is taken for another and a second import finds
+    /// the same ids.
+    /// - Parameter skipBadRows: leave out an entry that cannot become a mood (and say so)
+    ///   instead of importing nothing.
     /// - Throws: the first bad entry's ``ImportError`` (nothing is written then), or a journal error.
     public static func write(
-        _ source: inout some ImportSource, mapping: LevelMapping, into store: JournalStore, skipBadRows: Bool,
-        progress: (Int) -> Void = { _ in }
+        _ source: inout some ImportSource, mapping: LevelMapping, into store: JournalStore, skipBadRows: Bool
     ) throws -> Result {
         let prefix = source.identityPrefix
         return try store.write(origin: .commandLine) { writer in
             let stamp = try writer.stampForImport()
             var result = Result()
-            var read = 0
+            var derived = Set<UUID>()
             while true {
                 do {
                     guard let entry = try source.next() else { break }
-                    read += 1
-                    if read % 1_000 == 0 { progress(read) }
                     guard let level = mapping.level(for: entry.mood) else {
                         throw ImportError.badRow(ImportRowError(line: entry.line, column: "mood", value: entry.mood.text, reason: "has no level; say which with --map"))
                     }
-                    let id = entry.id ?? ImportIdentity.id(source: prefix, identity: entry.identity)
-                    if try writer.addImported(try checked(entry, level: level), id: id, creatorID: entry.creatorID, stamp: stamp) {
-                        result.added += 1
-                    } else {
-                        result.alreadyThere += 1
+                    let id = entry.id ?? ImportIdentity.id(source: prefix, identity: entry.identity, unlike: &derived)
+                    switch try writer.addImported(try checked(entry, level: level), id: id, creatorID: entry.creatorID, stamp: stamp) {
+                    case .added: result.added += 1
+                    case .alreadyThere: result.alreadyThere += 1
+                    case .deletedBefore: result.deletedBefore += 1
                     }
                 } catch ImportError.badRow(let row) where skipBadRows {
                     result.skipped.append(row)
                 }
             }
-            progress(read)
             return result
         }
     }

@@ -6,6 +6,8 @@ import MoodKit
 public struct LevelMapping: Sendable {
     /// By the name folded to lower case.
     private var levels: [String: MoodLevel]
+    /// The level of an entry that states none and has no tag placed (`--level`).
+    public var fallback: MoodLevel?
 
     /// Daylio's default moods.
     public static let daylio = LevelMapping(levels: ["rad": .great, "good": .good, "meh": .meh, "bad": .bad, "awful": .awful])
@@ -17,6 +19,7 @@ public struct LevelMapping: Sendable {
         switch label {
         case .level(let level): level
         case .named(let name): levels[Self.key(name)]
+        case .tagged(let tags): tags.lazy.compactMap { levels[Self.key($0)] }.first ?? fallback
         }
     }
 

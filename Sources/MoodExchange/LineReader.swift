@@ -8,7 +8,7 @@ struct LineReader<Source: ByteChunks> {
     init(_ source: Source) { self.source = source }
 
     /// The next line without its line end, or `nil` after the last.
-    /// - Throws: ``ImportError/malformedCSV(line:reason:)``-like words for text that is not UTF-8.
+    /// - Throws: ``ImportError/badRow(_:)`` for a line that is not UTF-8 text.
     mutating func next() throws -> String? {
         var bytes: [UInt8] = []
         var sawAnything = false

@@ -114,6 +114,9 @@ enum JournalSchema {
         migrator.registerMigration("v10: each activity's list") { db in
             try db.execute(sql: activityListSQL)
         }
+        migrator.registerMigration("v11: ids of moods deleted for good") { db in
+            try db.execute(sql: removedMoodSQL)
+        }
         return migrator
     }
 
@@ -267,6 +270,15 @@ enum JournalSchema {
     /// triggers when a mood is re-dated, deleted or brought back, and `moodActivity_list` orders
     /// an activity's moods as the list does. Before it, each of an activity's moods was looked
     /// up by row id and sorted (80 ms for 50,000 of a million).
+    /// Every id a mood had when it was deleted for good, so that importing the entry it came from
+    /// again does not bring it back (``JournalWriter/addImported(_:id:creatorID:stamp:)``).
+    private static let removedMoodSQL = """
+        CREATE TABLE removedMood (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
+        CREATE TRIGGER mood_removed AFTER DELETE ON mood BEGIN
+            INSERT OR IGNORE INTO removedMood (id) VALUES (old.id);
+        END;
+        """
+
     private static let activityListSQL = """
         ALTER TABLE moodActivity ADD COLUMN date INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE moodActivity ADD COLUMN id BLOB;

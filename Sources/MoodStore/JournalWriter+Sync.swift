@@ -91,7 +91,8 @@ extension JournalWriter {
     }
 
     /// Deletes every mood for good (moving to another account and choosing to discard them).
+    /// They were not deleted by anyone, so importing them again may bring them back.
     public func purgeAll() throws {
-        try db.execute(sql: "DELETE FROM mood")
+        try db.execute(sql: "DELETE FROM mood; DELETE FROM removedMood")
     }
 }

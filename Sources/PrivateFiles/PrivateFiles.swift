@@ -57,6 +57,27 @@ public enum PrivateFiles {
         return try tighten(path).map { [$0] } ?? []
     }
 
+    /// Writes a private file at `path` whole or not at all: `write` fills a new 0600 file beside
+    /// it, which then takes `path`'s place; if `write` throws, `path` is left as it was (an
+    /// export that fails half-way never costs the previous one).
+    /// - Throws: `write`'s error, or when the file cannot be created, synced or moved into place.
+    public static func replaceFile<T>(at path: String, _ write: (FileHandle) throws -> T) throws -> T {
+        var template = Array((path + ".partial-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // 0600
+        guard descriptor >= 0 else { throw PrivateFilesError(path: path, operation: "create a file beside", code: errno) }
+        let partial = String(cString: template)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            let result = try write(handle)
+            guard fsync(descriptor) == 0 else { throw PrivateFilesError(path: partial, operation: "write", code: errno) }
+            guard rename(partial, path) == 0 else { throw PrivateFilesError(path: path, operation: "replace", code: errno) }
+            return result
+        } catch {
+            unlink(partial)
+            throw error
+        }
+    }
+
     /// Makes sure the SQLite database at `path` and its `-wal` and `-shm` files are private:
     /// creates the database file empty with mode 0600 when it does not exist (SQLite gives its
     /// `-wal` and `-shm` files the database file's mode), and tightens those that exist.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MoodExchange
 import MoodKit
+import PrivateFiles
 
 /// `moodtui export`: the journal in a format other tools read, to a file or standard output.
 struct ExportCommand: ParsableCommand {
@@ -28,12 +29,13 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let range = try CommandFailure.wrapping { try Self.range(since: since, until: until) }
         let store = try journal.open(ifMissing: .refuse)
-        let handle = try output.map(Self.privateFile) ?? FileHandle.standardOutput
-        let count = try CommandFailure.wrapping { try Exporter.export(from: store, format: format, range: range, to: TextSink(handle)) }
-        if let output {
-            try? handle.close()
-            FileHandle.standardError.write(Data("Exported \(count) \(count == 1 ? "mood" : "moods") to \(output).\n".utf8))
+        let export = { (handle: FileHandle) in try Exporter.export(from: store, format: format, range: range, to: TextSink(handle)) }
+        guard let output else {
+            _ = try CommandFailure.wrapping { try export(FileHandle.standardOutput) }
+            return
         }
+        let count = try CommandFailure.wrapping { try PrivateFiles.replaceFile(at: output, export) }
+        FileHandle.standardError.write(Data("Exported \(count) \(count == 1 ? "mood" : "moods") to \(output).\n".utf8))
     }
 
     /// `--since` and `--until` as moments; a date without a time starts (`since`) or ends
@@ -53,14 +55,6 @@ struct ExportCommand: ParsableCommand {
         let end = try until.map { try moment($0, endOfDay: true) } ?? Date(millisecondsSince1970: MoodDateRange.milliseconds.upperBound)
         guard start <= end else { throw CommandFailure("--since \(since ?? "") comes after --until \(until ?? "")") }
         return start...end
-    }
-
-    /// `path` made (or emptied) readable by its owner alone.
-    private static func privateFile(_ path: String) throws -> FileHandle {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
-        fchmod(descriptor, 0o600)
-        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 }
 

@@ -8,7 +8,7 @@ import MoodKit
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import moods from another app's export (Daylio CSV) or a moodtui export (JSON).",
+        abstract: "Import moods from another app's export (Daylio CSV, jrnl, Pixels) or a moodtui export (JSON).",
         discussion: """
             The file is read through first: moods whose names have no level are asked about on a \
             terminal (or named with --map), and a bad entry stops the import before anything is \
@@ -34,6 +34,10 @@ struct ImportCommand: ParsableCommand {
         valueName: "name=level,…"))
     var map: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "The level of entries that state none (jrnl's): 1–5 or awful, bad, meh, good, great.", valueName: "level"))
+    var level: String?
+
     @Flag(help: "Import the good entries and list the bad ones, instead of importing nothing.")
     var skipBadRows = false
 
@@ -41,6 +45,7 @@ struct ImportCommand: ParsableCommand {
         let format = try CommandFailure.wrapping { try self.format ?? ImportFormat.recognize(path: file) }
         var mapping = LevelMapping.daylio
         for text in map { try CommandFailure.wrapping { try mapping.place(mapText: text) } }
+        mapping.fallback = try level.map { text in try CommandFailure.wrapping { try MoodLevel(parsing: text) } }
         var surveyed = try CommandFailure.wrapping { try format.open(path: file) }
         let survey = try CommandFailure.wrapping { try Importer.survey(&surveyed) }
         if dryRun {
@@ -74,7 +79,8 @@ struct ImportCommand: ParsableCommand {
                     "“\(name)” (\(count) \(count == 1 ? "entry" : "entries")): which level? 1–5 or awful, bad, meh, good, great: ".utf8))
                 guard let answer = readLine() else { throw CommandFailure("no level for “\(name)”; nothing was imported") }
                 do {
-                    mapping.place(name, at: try MoodLevel(parsing: answer))
+                    let level = try MoodLevel(parsing: answer)
+                    if name == MoodLabel.noLevel { mapping.fallback = level } else { mapping.place(name, at: level) }
                     break
                 } catch {
                     FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -7,12 +7,22 @@ enum ImportReport {
     static func dryRun(_ survey: Importer.Survey, file: String, mapping: LevelMapping) -> String {
         var lines = ["\(file): \(survey.formatName), \(count(survey.entries, "entry", "entries"))" + span(survey)]
         lines.append("Moods:")
-        let width = survey.moods.map { $0.label.text.count }.max() ?? 0
+        // Entries that state no level, each with its own tags, are one line per level they get.
+        var rows: [(name: String, level: MoodLevel?, count: Int)] = []
         for (label, number) in survey.moods {
-            let name = label.text.padding(toLength: width, withPad: " ", startingAt: 0)
-            let level = mapping.level(for: label).map { "\($0.rawValue) \($0.name)" } ?? "?"
-            let hint = mapping.level(for: label) == nil ? "  no level: --map \"\(label.text)=LEVEL\"" : ""
-            lines.append("  \(name) → \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) (\(count(number, "entry", "entries")))\(hint)")
+            let level = mapping.level(for: label)
+            if let index = rows.firstIndex(where: { $0.name == label.text && $0.level == level }) {
+                rows[index].count += number
+            } else {
+                rows.append((label.text, level, number))
+            }
+        }
+        let width = rows.map(\.name.count).max() ?? 0
+        for row in rows {
+            let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let level = row.level.map { "\($0.rawValue) \($0.name)" } ?? "?"
+            let hint = row.level != nil ? "" : row.name == MoodLabel.noLevel ? "  --level LEVEL" : "  no level: --map \"\(row.name)=LEVEL\""
+            lines.append("  \(name) → \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) (\(count(row.count, "entry", "entries")))\(hint)")
         }
         let renamed = survey.activities.filter { (try? ActivityName.normalized($0.key)) == nil }.sorted { $0.key < $1.key }
         lines.append("Activities: \(Set(survey.activities.values).count)"
@@ -32,6 +42,7 @@ enum ImportReport {
     static func summary(_ result: Importer.Result, file: String, format: ImportFormat) -> String {
         var parts = ["\(count(result.added, "mood", "moods")) added"]
         if result.alreadyThere > 0 { parts.append("\(result.alreadyThere) already in the journal") }
+        if result.deletedBefore > 0 { parts.append("\(result.deletedBefore) deleted here before (left deleted)") }
         if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped") }
         return "Imported \(file) (\(format.name)): " + parts.joined(separator: ", ") + "."
     }

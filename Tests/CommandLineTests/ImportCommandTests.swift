@@ -68,6 +68,6 @@ import Testing
         let file = folder.appendingPathComponent("other.csv")
         try Data("a,b\n1,2\n".utf8).write(to: file)
         let result = try moodtui("import", file.path)
-        #expect(result.status != 0 && result.standardError.contains("--format (json, daylio)"))
+        #expect(result.status != 0 && result.standardError.contains("--format (json, daylio, jrnl, pixels)"))
     }
 }

@@ -71,6 +71,49 @@ import Testing
         #expect(moods.contains { $0.activities.names.map(\.text) == ["freunde", "sport"] })
     }
 
+    /// Review of #15: entries of one moment and mood with another between them took one id, and
+    /// the second was counted "already in the journal".
+    @Test func entriesOfOneMomentAndMoodAreEachAMoodWhereverTheyStand() throws {
+        let text = """
+            full_date,date,weekday,time,mood,activities,note
+            2024-01-01,x,y,9:00,good,,A
+            2024-01-01,x,y,9:00,rad,,
+            2024-01-01,x,y,9:00,good,,B
+
+            """
+        var first = try source(text: text)
+        #expect(try Importer.write(&first, mapping: .daylio, into: journal.store, skipBadRows: false).added == 3)
+        var again = try source(text: text)
+        #expect(try Importer.write(&again, mapping: .daylio, into: journal.store, skipBadRows: false).alreadyThere == 3)
+        #expect(Set(try moods().map(\.note)) == ["A", "", "B"])
+    }
+
+    /// The ids are fixed by the entries: a change to how they are derived would import every
+    /// file again. (Worked out independently with Python's `uuid.uuid5`.)
+    @Test func derivedIdsAreVersion5UUIDsOfTheSourceAndTheEntry() {
+        var derived = Set<UUID>()
+        let first = ImportIdentity.id(source: "daylio", identity: "2023-07-08 09:00:00\ngood", unlike: &derived)
+        let second = ImportIdentity.id(source: "daylio", identity: "2023-07-08 09:00:00\ngood", unlike: &derived)
+        #expect(first.uuidString == "B115D13F-5CA3-552E-B4D9-E0BC184CC515")
+        #expect(second.uuidString == "6D20F091-0544-54DD-B3F6-698AC4CF4539")
+    }
+
+    /// Review of #15: a mood deleted for good (as `moodtui delete` and sync do) left no trace,
+    /// and importing its file again brought it back.
+    @Test func aMoodDeletedForGoodIsNotBroughtBackByImportingAgain() throws {
+        var first = try source("daylio-scales.csv")
+        _ = try Importer.write(&first, mapping: .daylio, into: journal.store, skipBadRows: false)
+        let deleted = try #require(try moods().first)
+        try journal.store.write(origin: .ui) { writer in
+            try writer.markForDeletion(deleted.id)
+            _ = try writer.purgeIfNeverUploaded(deleted.id)
+        }
+        var again = try source("daylio-scales.csv")
+        #expect(try Importer.write(&again, mapping: .daylio, into: journal.store, skipBadRows: false)
+            == Importer.Result(added: 0, alreadyThere: 1, deletedBefore: 1))
+        #expect(try moods().count == 1)
+    }
+
     @Test func aMoodDeletedAfterItsImportIsNotBroughtBackByImportingAgain() throws {
         var first = try source("daylio-scales.csv")
         _ = try Importer.write(&first, mapping: .daylio, into: journal.store, skipBadRows: false)
