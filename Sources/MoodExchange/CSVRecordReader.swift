@@ -1,5 +1,6 @@
 /// Reads RFC 4180 CSV a record at a time: fields quoted with `"` hold commas, line breaks and
-/// `""` for a quote; lines end in CRLF or LF; a UTF-8 byte order mark at the start is skipped.
+/// `""` for a quote; lines end in CRLF, LF or a CR alone (old Mac files); a UTF-8 byte order
+/// mark at the start is skipped.
 /// Only one record is in memory at a time, and each says the line it starts on, so that an error
 /// names a line a person can find in the file.
 ///
@@ -19,6 +20,8 @@ public struct CSVRecordReader<Source: ByteChunks> {
     private var atEnd = false
     private var line = 1
     private var startedFile = false
+    /// The last record ended with a CR: a LF right after it is the same line end.
+    private var afterCarriageReturn = false
 
     public init(_ source: Source) {
         self.source = source
@@ -44,6 +47,10 @@ public struct CSVRecordReader<Source: ByteChunks> {
             field.removeAll(keepingCapacity: true)
         }
         while let byte = try nextByte() {
+            if afterCarriageReturn {
+                afterCarriageReturn = false
+                if byte == UInt8(ascii: "\n") { continue }
+            }
             sawAnything = true
             switch (state, byte) {
             case (.quoted, UInt8(ascii: "\"")):
@@ -59,10 +66,9 @@ public struct CSVRecordReader<Source: ByteChunks> {
             case (_, UInt8(ascii: ",")):
                 try finishField()
                 state = .fieldStart
-            case (_, UInt8(ascii: "\r")):
-                continue  // a CRLF's CR; a CR elsewhere outside quotes means nothing
-            case (_, UInt8(ascii: "\n")):
+            case (_, UInt8(ascii: "\r")), (_, UInt8(ascii: "\n")):
                 line += 1
+                afterCarriageReturn = byte == UInt8(ascii: "\r")
                 try finishField()
                 return Record(fields: fields, line: recordLine)
             case (.quoteInQuoted, _):

@@ -38,13 +38,15 @@ struct ExportCommand: ParsableCommand {
         FileHandle.standardError.write(Data("Exported \(count) \(count == 1 ? "mood" : "moods") to \(output).\n".utf8))
     }
 
-    /// `--since` and `--until` as moments; a date without a time starts (`since`) or ends
-    /// (`until`) with its day.
+    /// `--since` and `--until` as moments; a day without a time (`2026-01-31`, `today`,
+    /// `yesterday`) starts (`since`) or ends (`until`) with its day.
     static func range(since: String?, until: String?) throws -> ClosedRange<Date>? {
         guard since != nil || until != nil else { return nil }
         let input = MoodDateInput()
         let now = Date()
-        func isDay(_ text: String) -> Bool { text.wholeMatch(of: /\s*\d{4}-\d{2}-\d{2}\s*/) != nil }
+        func isDay(_ text: String) -> Bool {
+            text.wholeMatch(of: /\s*(\d{4}-\d{2}-\d{2}|today|yesterday)\s*/.ignoresCase()) != nil
+        }
         func moment(_ text: String, endOfDay: Bool) throws -> Date {
             let date = try input.date(from: text, now: now)
             guard isDay(text) else { return date }

@@ -43,6 +43,14 @@ import Testing
             """)
     }
 
+    /// Review of #15: `--since today` meant now, and left out the morning's moods.
+    @Test func sinceTodayStartsAtTheDaysStart() throws {
+        _ = try moodtui(["add", "--level", "good", "--note", "early", "--date", "today 00:00"])
+        _ = try moodtui(["add", "--level", "good", "--note", "the day before", "--date", "yesterday 23:59"])
+        let today = try moodtui(["export", "--format", "markdown", "--since", "today"]).standardOutput
+        #expect(today.contains("early") && !today.contains("the day before"), "\(today)")
+    }
+
     @Test func aDateRangeBackwardsOrAMissingJournalIsRefusedInWords() throws {
         let backwards = try moodtui(["export", "--since", "2026-02-01", "--until", "2026-01-01"])
         #expect(backwards.status != 0 && backwards.standardError.contains("comes after"))

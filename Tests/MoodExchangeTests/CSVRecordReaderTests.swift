@@ -26,6 +26,14 @@ import Testing
         #expect(read.map(\.line) == [1, 2, 4])
     }
 
+    /// Review of #15: a CR alone was dropped (`a\rb` read `ab`), and a file of old Mac line ends
+    /// was one record.
+    @Test func aCarriageReturnAloneEndsALineAndInQuotesIsKept() throws {
+        let read = try records("a,b\rc,d\r\"x\ry\",z\r\nend")
+        #expect(read.map(\.fields) == [["a", "b"], ["c", "d"], ["x\ry", "z"], ["end"]])
+        #expect(read.map(\.line) == [1, 2, 3, 4])
+    }
+
     @Test func aByteOrderMarkIsSkippedAndTheLastLineNeedsNoLineEnd() throws {
         let read = try records("\u{FEFF}full_date,mood\n2024-01-01,rad")
         #expect(read.map(\.fields) == [["full_date", "mood"], ["2024-01-01", "rad"]])
