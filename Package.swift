@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui-bench",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync",
                 "SyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

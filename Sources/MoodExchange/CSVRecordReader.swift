@@ -7,14 +7,14 @@
 /// Lenient where exports are sloppy and the meaning is plain (a quote inside an unquoted field is
 /// kept as it is); strict where guessing could change a note (text after a closing quote, a
 /// quote never closed, bytes that are not UTF-8).
-public struct CSVRecordReader<Source: ByteChunks> {
+public struct CSVRecordReader {
     /// One record: its fields, and the line of the file it starts on (from 1).
     public struct Record: Equatable, Sendable {
         public var fields: [String]
         public var line: Int
     }
 
-    private var source: Source
+    private var source: any ByteChunks
     private var chunk: [UInt8] = []
     private var position = 0
     private var atEnd = false
@@ -23,7 +23,7 @@ public struct CSVRecordReader<Source: ByteChunks> {
     /// The last record ended with a CR: a LF right after it is the same line end.
     private var afterCarriageReturn = false
 
-    public init(_ source: Source) {
+    public init(_ source: some ByteChunks) {
         self.source = source
     }
 

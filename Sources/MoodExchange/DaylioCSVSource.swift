@@ -12,10 +12,10 @@ import Foundation
 /// `date` in the oldest shape); `time` may be 12- or 24-hour. Activities are joined by ` | `;
 /// `note_title` and `note` become one note, and `<br>` a line break. `scales` is left out:
 /// moodtui has no such field.
-public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
+public struct DaylioCSVSource: ImportSource {
     public let formatName = "Daylio CSV"
     public let identityPrefix = "daylio"
-    private var reader: CSVRecordReader<Source>
+    private var reader: CSVRecordReader
     private let columns: Columns
     private let clock: LocalDateTime
 
@@ -26,10 +26,10 @@ public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
 
     /// Reads the header line.
     /// - Throws: ``ImportError/missingColumns(format:missing:found:)`` when it is not Daylio's.
-    public init(_ source: Source, timeZone: TimeZone = .current) throws {
+    public init(_ source: some ByteChunks, timeZone: TimeZone = .current) throws {
         reader = CSVRecordReader(source)
         clock = LocalDateTime(timeZone: timeZone)
-        let header = try reader.next()?.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? []
+        let header = try reader.next()?.fields.map { $0.trimmingSpaces.lowercased() } ?? []
         func index(_ name: String) -> Int? { header.firstIndex(of: name) }
         columns = Columns(
             header: header, fullDate: index("full_date"), year: index("year"), date: index("date"), time: index("time"),
@@ -43,7 +43,7 @@ public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
 
     /// Whether a file's first line is Daylio's header.
     public static func recognizes(header: [String]) -> Bool {
-        let names = Set(header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        let names = Set(header.map { $0.trimmingSpaces.lowercased() })
         return names.isSuperset(of: ["time", "mood", "weekday"]) && (names.contains("full_date") || names.contains("year"))
     }
 
@@ -69,16 +69,15 @@ public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
         guard let date = clock.moment(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second) else {
             throw ImportError.badRow(ImportRowError(line: line, column: "time", value: timeText, reason: "is not a moment of that day"))
         }
-        let mood = field(columns.mood).trimmingCharacters(in: .whitespaces)
+        let mood = field(columns.mood).trimmingSpaces
         guard !mood.isEmpty else {
             throw ImportError.badRow(ImportRowError(line: line, column: "mood", value: "", reason: "is empty"))
         }
-        let activities = field(columns.activities).components(separatedBy: " | ")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let activities = field(columns.activities).parts(separatedBy: " | ").map(\.trimmingSpaces).filter { !$0.isEmpty }
         let title = Self.text(field(columns.noteTitle)), body = Self.text(field(columns.note))
         let note = [title, body].filter { !$0.isEmpty }.joined(separator: "\n")
         // An entry is its moment and mood: what stays when a note is edited in Daylio.
-        let moment = String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, time.hour, time.minute, time.second)
+        let moment = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2)) \(padded(time.hour, 2)):\(padded(time.minute, 2)):\(padded(time.second, 2))"
         return ImportedEntry(
             line: line, identity: "\(moment)\n\(mood)", date: date, mood: .named(mood), note: note, activities: activities)
     }
@@ -100,10 +99,27 @@ public struct DaylioCSVSource<Source: ByteChunks>: ImportSource {
         return day
     }
 
-    /// A note as Daylio writes it: `<br>` for a line break.
-    private static func text(_ field: String) -> String {
-        guard field.contains("<") else { return field.trimmingCharacters(in: .whitespacesAndNewlines) }
-        return field.replacingOccurrences(of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+    /// A note as Daylio writes it: `<br>` (in any case, or `<br/>`, `<br />`) for a line break.
+    static func text(_ field: String) -> String {
+        guard field.utf8.contains(UInt8(ascii: "<")) else { return field.trimmingBlanks }
+        var note = ""
+        var rest = field[...]
+        while let open = rest.firstIndex(of: "<") {
+            note += rest[..<open]
+            var after = rest[open...].dropFirst()
+            if after.prefix(2).lowercased() == "br" {
+                after = after.dropFirst(2).drop(while: \.isWhitespace)
+                if after.first == "/" { after = after.dropFirst() }
+                if after.first == ">" {
+                    note += "\n"
+                    rest = after.dropFirst()
+                    continue
+                }
+            }
+            note += "<"
+            rest = rest[open...].dropFirst()
+        }
+        note += rest
+        return note.trimmingBlanks
     }
 }

@@ -29,9 +29,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if JrnlSource.recognizes(start: opening) { return .jrnl }
         if PixelsSource.recognizes(start: opening) { return .pixels }
         var lines = LineReader(try FileChunks(path: path))
-        if let first = try? lines.next(), MoodtuiJSONSource<FileChunks>.recognizes(firstLine: first) { return .json }
+        if let first = try? lines.next(), MoodtuiJSONSource.recognizes(firstLine: first) { return .json }
         var reader = CSVRecordReader(try FileChunks(path: path))
-        if let header = try? reader.next(), DaylioCSVSource<FileChunks>.recognizes(header: header.fields) { return .daylio }
+        if let header = try? reader.next(), DaylioCSVSource.recognizes(header: header.fields) { return .daylio }
         throw ImportError.unknownFormat(path)
     }
 

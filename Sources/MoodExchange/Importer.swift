@@ -16,7 +16,7 @@ public enum Importer {
         public var firstDate: Date?
         public var lastDate: Date?
         /// Activity names as the file has them, with the moodtui name each becomes.
-        public var activities: [String: ActivityName] = [:]
+        public var activities = ImportedActivityNames()
         /// Entries that cannot become moods, whatever their level.
         public var badRows: [ImportRowError] = []
 
@@ -39,6 +39,8 @@ public enum Importer {
         public var deletedBefore = 0
         /// Entries left out (only with `skipBadRows`).
         public var skipped: [ImportRowError] = []
+        /// Activity names that had to change to be moodtui's, by the text the file has.
+        public var renamedActivities: [String: ActivityName] = [:]
     }
 
     /// Reads `source` through without writing.
@@ -64,12 +66,9 @@ public enum Importer {
                 survey.moods.append((entry.mood, 1))
             }
             do {
-                let checked = try checked(entry, level: .meh)
+                let checked = try checked(entry, level: .meh, names: &survey.activities)
                 survey.firstDate = min(survey.firstDate ?? checked.date, checked.date)
                 survey.lastDate = max(survey.lastDate ?? checked.date, checked.date)
-                for text in entry.activities where survey.activities[text] == nil {
-                    survey.activities[text] = try? ImportedActivity.name(text)
-                }
             } catch ImportError.badRow(let row) {
                 survey.badRows.append(row)
             }
@@ -79,54 +78,108 @@ public enum Importer {
 
     /// Adds `source`'s entries to `store` in one transaction.
     ///
+    /// The file is read and checked on a thread of its own while the journal's writer inserts
+    /// the entries before (a few batches apart, so memory stays flat): on two cores the reading
+    /// costs no time.
+    ///
     /// An entry whose source gives no id gets one derived from its identity; entries of one file
     /// with the same identity (two moods of the same moment and name) get the next derived id
     /// each, in the file's order, so that none is taken for another and a second import finds
     /// the same ids.
     /// - Parameter skipBadRows: leave out an entry that cannot become a mood (and say so)
     ///   instead of importing nothing.
-    /// - Throws: the first bad entry's ``ImportError`` (nothing is written then), or a journal error.
+    /// - Throws: the first bad entry's ``ImportError/badRow(_:)``, or ``ImportError/unmappedMoods(_:)``
+    ///   for the first mood name `mapping` does not place, or a journal error; nothing is written
+    ///   then. A ``survey(_:)`` finds them all.
     public static func write(
-        _ source: inout some ImportSource, mapping: LevelMapping, into store: JournalStore, skipBadRows: Bool
+        _ source: some ImportSource, mapping: LevelMapping, into store: JournalStore, skipBadRows: Bool
     ) throws -> Result {
-        let prefix = source.identityPrefix
-        return try store.write(origin: .commandLine) { writer in
-            let stamp = try writer.stampForImport()
+        try store.write(origin: .commandLine) { writer in
+            let reading = BatchChannel<Prepared>(capacity: 4)
+            defer { reading.stop() }
+            let handed = Handed(source: source, stamp: try writer.stampForImport())
+            Thread { prepare(handed, mapping: mapping, into: reading) }.start()
             var result = Result()
-            var derived = Set<UUID>()
-            while true {
-                do {
-                    guard let entry = try source.next() else { break }
-                    guard let level = mapping.level(for: entry.mood) else {
-                        throw ImportError.badRow(ImportRowError(line: entry.line, column: "mood", value: entry.mood.text, reason: "has no level; say which with --map"))
+            while let batch = reading.receive() {
+                for item in batch {
+                    switch item {
+                    case .mood(let prepared):
+                        switch try writer.addImported(prepared) {
+                        case .added: result.added += 1
+                        case .alreadyThere: result.alreadyThere += 1
+                        case .deletedBefore: result.deletedBefore += 1
+                        }
+                    case .bad(let row):
+                        guard skipBadRows else { throw ImportError.badRow(row) }
+                        result.skipped.append(row)
+                    case .failed(let error): throw error
+                    case .read(let renamed): result.renamedActivities = renamed
                     }
-                    let id = entry.id ?? ImportIdentity.id(source: prefix, identity: entry.identity, unlike: &derived)
-                    switch try writer.addImported(try checked(entry, level: level), id: id, creatorID: entry.creatorID, stamp: stamp) {
-                    case .added: result.added += 1
-                    case .alreadyThere: result.alreadyThere += 1
-                    case .deletedBefore: result.deletedBefore += 1
-                    }
-                } catch ImportError.badRow(let row) where skipBadRows {
-                    result.skipped.append(row)
                 }
             }
             return result
         }
     }
 
+    /// What the reading thread hands the writer, in the file's order.
+    private enum Prepared: Sendable {
+        case mood(PreparedImport)
+        case bad(ImportRowError)
+        /// The file could not be read on, or a mood name has no level: the import stops.
+        case failed(any Error)
+        /// The file is read through; these activity names had to change.
+        case read(renamed: [String: ActivityName])
+    }
+
+    /// A source given to the reading thread, which alone uses it from then on.
+    private struct Handed: @unchecked Sendable {
+        var source: any ImportSource
+        let stamp: HybridTimestamp
+    }
+
+    /// Reads `handed.source` through into `channel`, a batch of entries at a time.
+    private static func prepare(_ handed: Handed, mapping: LevelMapping, into channel: BatchChannel<Prepared>) {
+        var source = handed.source
+        let prefix = source.identityPrefix
+        var derived = Set<UUID>()
+        var names = ImportedActivityNames()
+        var batch: [Prepared] = []
+        defer { channel.finish() }
+        while true {
+            do {
+                guard let entry = try source.next() else { break }
+                guard let level = mapping.level(for: entry.mood) else { throw ImportError.unmappedMoods([entry.mood.text: 1]) }
+                let id = entry.id ?? ImportIdentity.id(source: prefix, identity: entry.identity, unlike: &derived)
+                let mood = try checked(entry, level: level, names: &names)
+                batch.append(.mood(PreparedImport(mood, id: id, creatorID: entry.creatorID, stamp: handed.stamp)))
+            } catch ImportError.badRow(let row) {
+                batch.append(.bad(row))
+            } catch {
+                _ = channel.send(batch + [.failed(error)])
+                return
+            }
+            if batch.count == 256 {
+                guard channel.send(batch) else { return }
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        _ = channel.send(batch + [.read(renamed: names.renamed)])
+    }
+
     /// The entry as a mood a person could have typed, each rule checked where the entry has the field.
-    static func checked(_ entry: ImportedEntry, level: MoodLevel) throws -> MoodEntry {
+    static func checked(_ entry: ImportedEntry, level: MoodLevel, names: inout ImportedActivityNames) throws -> MoodEntry {
         func row(_ column: String, _ value: String, _ error: any Error) -> ImportError {
             .badRow(ImportRowError(line: entry.line, column: column, value: value, reason: "\(error)"))
         }
         // Files end lines as their system does: a note's line breaks are line feeds here.
-        let text = entry.note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let text = entry.note.utf8.contains(UInt8(ascii: "\r"))
+            ? entry.note.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : entry.note
         let note: String
         do { note = try MoodNote.normalized(text) } catch { throw row("note", entry.note, error) }
         do { _ = try MoodDateRange.validated(entry.date, field: .date) } catch { throw row("date", "\(entry.date)", error) }
         var activities = Set<ActivityName>()
         for text in entry.activities {
-            do { activities.insert(try ImportedActivity.name(text)) } catch { throw row("activities", text, error) }
+            do { activities.insert(try names.name(text)) } catch { throw row("activities", text, error) }
         }
         do {
             return try MoodEntry(level: level, note: note, date: entry.date, activities: activities)

@@ -55,7 +55,7 @@ public struct JrnlSource: ImportSource {
             return .success(ImportedEntry(
                 line: place, identity: "\(entry.date) \(timeText)\n\(title)", date: date,
                 mood: level.map(MoodLabel.level) ?? .tagged(tags),
-                note: [title, body].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.joined(separator: "\n"),
+                note: [title, body].map(\.trimmingBlanks).filter { !$0.isEmpty }.joined(separator: "\n"),
                 activities: tags.filter { $0 != levelTag }.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }))
         })
     }

@@ -35,14 +35,14 @@ public struct LevelMapping: Sendable {
             guard let equals = pair.lastIndex(of: "=") else {
                 throw MappingError("“\(pair)” is not NAME=LEVEL, such as super=5 or müde=bad")
             }
-            let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+            let name = pair[..<equals].trimmingSpaces
             guard !name.isEmpty else { throw MappingError("“\(pair)” has no mood name before =") }
             place(name, at: try MoodLevel(parsing: String(pair[pair.index(after: equals)...])))
         }
     }
 
     private static func key(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespaces).lowercased()
+        name.trimmingSpaces.lowercased()
     }
 }
 

@@ -1,11 +1,11 @@
 /// A file's lines, one at a time, with their numbers.
-struct LineReader<Source: ByteChunks> {
-    private var source: Source
+struct LineReader {
+    private var source: any ByteChunks
     private var chunk: [UInt8] = []
     private var position = 0
     private(set) var line = 0
 
-    init(_ source: Source) { self.source = source }
+    init(_ source: some ByteChunks) { self.source = source }
 
     /// The next line without its line end, or `nil` after the last.
     /// - Throws: ``ImportError/badRow(_:)`` for a line that is not UTF-8 text.

@@ -1,10 +1,23 @@
 import Foundation
-import MoodKit
 
 /// A moment as the wall clock of the zone shows it, the way exports write it.
 extension LocalDateTime {
+    /// A moment's wall clock fields, read once and written in each shape a format needs.
     struct Parts {
-        let year, month, day, hour, minute, second, weekday: Int
+        let year, month, day, hour, minute, second: Int
+        /// 0 for Monday to 6 for Sunday.
+        let weekday: Int
+
+        /// `2026-11-22`.
+        var dayText: String { "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))" }
+        /// `09:30`.
+        var timeText: String { "\(padded(hour, 2)):\(padded(minute, 2))" }
+        /// `09:30:05`.
+        var secondsText: String { "\(timeText):\(padded(second, 2))" }
+        /// `Sunday`.
+        var weekdayName: String { LocalDateTime.weekdays[weekday] }
+        /// `November`.
+        var monthName: String { LocalDateTime.monthNames[month - 1] }
     }
 
     func parts(_ date: Date) -> Parts {
@@ -15,27 +28,13 @@ extension LocalDateTime {
             weekday: (c.weekday! + 5) % 7)
     }
 
-    /// `2026-11-22`.
-    func day(_ date: Date) -> String {
-        let p = parts(date)
-        return String(format: "%04d-%02d-%02d", p.year, p.month, p.day)
-    }
-
-    /// `09:30`.
-    func time(_ date: Date) -> String {
-        let p = parts(date)
-        return String(format: "%02d:%02d", p.hour, p.minute)
-    }
-
     /// `2026-11-22T09:30:00+01:00`.
     func isoString(_ date: Date) -> String {
         let p = parts(date)
         let offset = calendar.timeZone.secondsFromGMT(for: date) / 60
         let sign = offset < 0 ? "-" : "+"
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", p.year, p.month, p.day, p.hour, p.minute, p.second,
-                      sign, abs(offset) / 60, abs(offset) % 60)
+        return "\(p.dayText)T\(p.secondsText)\(sign)\(padded(abs(offset) / 60, 2)):\(padded(abs(offset) % 60, 2))"
     }
 
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 }

@@ -14,7 +14,7 @@ public struct LocalDateTime: Sendable {
 
     /// `YYYY-MM-DD` as year, month and day; `nil` for anything else or a day that does not exist.
     public static func day(_ text: String) -> (year: Int, month: Int, day: Int)? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "-", omittingEmptySubsequences: false)
+        let parts = text.trimmingSpaces.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...days(inMonth: month, year: year)).contains(day)
         else { return nil }
@@ -24,22 +24,24 @@ public struct LocalDateTime: Sendable {
     /// A year and a day written in English in either order (`November 16`, `16 Nov`).
     public static func day(year yearText: String, englishDate: String) -> (year: Int, month: Int, day: Int)? {
         let words = englishDate.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        let month = words.lazy.compactMap { word in monthNames.firstIndex { word.count >= 3 && $0.hasPrefix(word) } }.first
-        guard let year = Int(yearText.trimmingCharacters(in: .whitespaces)), let month, let dayNumber = words.lazy.compactMap({ Int($0) }).first
+        let month = words.lazy.compactMap { word in lowercasedMonthNames.firstIndex { word.count >= 3 && $0.hasPrefix(word) } }.first
+        guard let year = Int(yearText.trimmingSpaces), let month, let dayNumber = words.lazy.compactMap({ Int($0) }).first
         else { return nil }
-        return day(String(format: "%04d-%02d-%02d", year, month + 1, dayNumber))
+        return day("\(padded(year, 4))-\(padded(month + 1, 2))-\(padded(dayNumber, 2))")
     }
 
-    private static let monthNames = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    /// English month names, January first: read in `date` columns, written in exports.
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
     ]
+    private static let lowercasedMonthNames = monthNames.map { $0.lowercased() }
 
     /// `8:30 pm`, `8:30 PM`, `8:30 p.m.`, `12:05 am`, `20:30`, `08:30:15` as hour, minute and second.
     public static func time(_ text: String) -> (hour: Int, minute: Int, second: Int)? {
-        var rest = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var rest = text.trimmingSpaces.lowercased()
         var half: Int?  // 0 for am, 12 for pm
         for (suffix, offset) in [("am", 0), ("a.m.", 0), ("a.m", 0), ("pm", 12), ("p.m.", 12), ("p.m", 12)] where rest.hasSuffix(suffix) {
-            rest = String(rest.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            rest = rest.dropLast(suffix.count).trimmingSpaces
             half = offset
             break
         }

@@ -4,24 +4,24 @@ import MoodKit
 /// moodtui's own JSON (`moodtui export --format json`): an array with one mood per line, read a
 /// line at a time. Moods keep their ids and devices, so importing an export into another journal
 /// makes the same list, and importing it twice adds nothing.
-public struct MoodtuiJSONSource<Source: ByteChunks>: ImportSource {
+public struct MoodtuiJSONSource: ImportSource {
     public let formatName = "moodtui JSON"
     public let identityPrefix = "moodtui"
-    private var lines: LineReader<Source>
+    private var lines: LineReader
     private let decoder = JSONDecoder()
 
-    public init(_ source: Source) {
+    public init(_ source: some ByteChunks) {
         lines = LineReader(source)
     }
 
     /// Whether a file's first line starts moodtui's JSON array.
     static func recognizes(firstLine: String) -> Bool {
-        firstLine.trimmingCharacters(in: .whitespaces) == "["
+        firstLine.trimmingSpaces == "["
     }
 
     public mutating func next() throws -> ImportedEntry? {
         while let text = try lines.next() {
-            var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+            var trimmed = Substring(text.trimmingSpaces)
             if trimmed.isEmpty || trimmed == "[" || trimmed == "]" { continue }
             if trimmed.hasSuffix(",") { trimmed = trimmed.dropLast() }
             return try entry(from: String(trimmed), line: lines.line)

@@ -40,7 +40,7 @@ public struct PixelsSource: ImportSource {
         for (number, day) in days.enumerated() where (day.type ?? "Mood") == "Mood" {
             // Pixels writes "2024-1-5"; a place in the array stands in for a line.
             let parts = day.date.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3, let valid = LocalDateTime.day(String(format: "%04d-%02d-%02d", parts[0], parts[1], parts[2])),
+            guard parts.count == 3, let valid = LocalDateTime.day("\(padded(parts[0], 4))-\(padded(parts[1], 2))-\(padded(parts[2], 2))"),
                   let noon = clock.moment(year: valid.year, month: valid.month, day: valid.day, hour: 12, minute: 0)
             else {
                 entries.append(.failure(ImportRowError(line: number + 1, column: "date", value: day.date, reason: "is not a date such as 2024-1-5")))

@@ -14,7 +14,7 @@ extension ActivityName {
         while let scalar = pending {
             pending = scalars.next()
             defer { previous = scalar }
-            guard scalar == "#", previous.map { startsHashtag(after: $0) } ?? true else { continue }
+            guard scalar == "#", previous.map({ startsHashtag(after: $0) }) ?? true else { continue }
             var word = String.UnicodeScalarView()
             while let next = pending, isNameScalar(next) {
                 word.append(next)

@@ -271,7 +271,7 @@ enum JournalSchema {
     /// an activity's moods as the list does. Before it, each of an activity's moods was looked
     /// up by row id and sorted (80 ms for 50,000 of a million).
     /// Every id a mood had when it was deleted for good, so that importing the entry it came from
-    /// again does not bring it back (``JournalWriter/addImported(_:id:creatorID:stamp:)``).
+    /// again does not bring it back (``JournalWriter/addImported(_:)``).
     private static let removedMoodSQL = """
         CREATE TABLE removedMood (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
         CREATE TRIGGER mood_removed AFTER DELETE ON mood BEGIN

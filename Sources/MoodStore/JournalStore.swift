@@ -43,6 +43,10 @@ public final class JournalStore: Sendable {
                 // SQLite's 2): a download inserts moods at random dates and ids, and with the
                 // default cache every page of them read the index back from the file.
                 if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -8192") }
+                // A statement whose triggers write several rows keeps a statement journal to
+                // undo itself; in a file (SQLite's default) an import of 100,000 moods made three
+                // million writes to /var/tmp, a copy of notes outside the journal's 0700 folder.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
             pool = try DatabasePool(path: path, configuration: configuration)
             try JournalSchema.migrator.migrate(pool)

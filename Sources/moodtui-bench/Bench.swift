@@ -26,7 +26,7 @@ struct RunBenchmarks: AsyncParsableCommand {
     @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: \(groupNames.joined(separator: ", ")).", valueName: "group"))
     var groups: [String] = []
 
-    static let groupNames = ["open", "insights", "local", "tracker", "remote"]
+    static let groupNames = ["open", "insights", "exchange", "local", "tracker", "remote"]
 
     func validate() throws {
         for group in groups where !Self.groupNames.contains(group) {
@@ -50,6 +50,12 @@ struct RunBenchmarks: AsyncParsableCommand {
         }
         if wants("insights") {
             for result in try InsightsCases(journals: journals, quick: quick).run() {
+                report.print(result)
+                results.append(result)
+            }
+        }
+        if wants("exchange") {
+            for result in try ExchangeCases(quick: quick).run() {
                 report.print(result)
                 results.append(result)
             }

@@ -46,30 +46,47 @@ struct ImportCommand: ParsableCommand {
         var mapping = LevelMapping.daylio
         for text in map { try CommandFailure.wrapping { try mapping.place(mapText: text) } }
         mapping.fallback = try level.map { text in try CommandFailure.wrapping { try MoodLevel(parsing: text) } }
-        var surveyed = try CommandFailure.wrapping { try format.open(path: file) }
-        let survey = try CommandFailure.wrapping { try Importer.survey(&surveyed) }
         if dryRun {
-            print(ImportReport.dryRun(survey, file: file, mapping: mapping))
+            print(ImportReport.dryRun(try survey(format), file: file, mapping: mapping))
             return
         }
-        if !survey.badRows.isEmpty && !skipBadRows {
-            FileHandle.standardError.write(Data((ImportReport.badRows(survey.badRows) + "\n").utf8))
-            throw CommandFailure("Nothing was imported; --skip-bad-rows imports the other entries.")
-        }
-        try placeUnmapped(survey.unmapped(by: mapping), in: &mapping)
         let store = try journal.open()
-        var source = try CommandFailure.wrapping { try format.open(path: file) }
-        let result = try CommandFailure.wrapping {
-            try Importer.write(&source, mapping: mapping, into: store, skipBadRows: skipBadRows)
+        // Most files import as they are: read once, and read through again (the survey) only
+        // to list every bad entry or mood name without a level when the import met one.
+        while true {
+            do {
+                let source = try format.open(path: file)
+                let result = try Importer.write(source, mapping: mapping, into: store, skipBadRows: skipBadRows)
+                if !result.skipped.isEmpty {
+                    FileHandle.standardError.write(Data((ImportReport.badRows(result.skipped, verb: "Skipped") + "\n").utf8))
+                }
+                print(ImportReport.summary(result, file: file, format: format))
+                return
+            } catch ImportError.badRow {
+                let survey = try survey(format)
+                FileHandle.standardError.write(Data((ImportReport.badRows(survey.badRows) + "\n").utf8))
+                throw CommandFailure("Nothing was imported; --skip-bad-rows imports the other entries.")
+            } catch ImportError.unmappedMoods {
+                let unmapped = try survey(format).unmapped(by: mapping)
+                guard !unmapped.isEmpty else { throw CommandFailure("\(file) changed while it was read; nothing was imported") }
+                try placeUnmapped(unmapped, in: &mapping)
+            } catch {
+                throw CommandFailure("\(error)")
+            }
         }
-        if !result.skipped.isEmpty { FileHandle.standardError.write(Data((ImportReport.badRows(result.skipped, verb: "Skipped") + "\n").utf8)) }
-        print(ImportReport.summary(result, file: file, format: format))
+    }
+
+    /// The file read through without writing.
+    private func survey(_ format: ImportFormat) throws -> Importer.Survey {
+        try CommandFailure.wrapping {
+            var source = try format.open(path: file)
+            return try Importer.survey(&source)
+        }
     }
 
     /// Asks for the level of each mood name the mapping does not place, on a terminal; refuses
     /// with the `--map` to give otherwise.
     private func placeUnmapped(_ unmapped: [String: Int], in mapping: inout LevelMapping) throws {
-        guard !unmapped.isEmpty else { return }
         guard isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 else {
             throw CommandFailure(ImportError.unmappedMoods(unmapped).description)
         }

@@ -24,9 +24,7 @@ enum ImportReport {
             let hint = row.level != nil ? "" : row.name == MoodLabel.noLevel ? "  --level LEVEL" : "  no level: --map \"\(row.name)=LEVEL\""
             lines.append("  \(name) → \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) (\(count(row.count, "entry", "entries")))\(hint)")
         }
-        let renamed = survey.activities.filter { (try? ActivityName.normalized($0.key)) == nil }.sorted { $0.key < $1.key }
-        lines.append("Activities: \(Set(survey.activities.values).count)"
-            + (renamed.isEmpty ? "" : "; renamed: " + renamed.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")))
+        lines.append("Activities: \(Set(survey.activities.names.values).count)" + renamed(survey.activities.renamed, lead: "; renamed: "))
         if !survey.badRows.isEmpty { lines.append(badRows(survey.badRows)) }
         lines.append("Nothing was written (--dry-run).")
         return lines.joined(separator: "\n")
@@ -45,6 +43,13 @@ enum ImportReport {
         if result.deletedBefore > 0 { parts.append("\(result.deletedBefore) deleted here before (left deleted)") }
         if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped") }
         return "Imported \(file) (\(format.name)): " + parts.joined(separator: ", ") + "."
+            + renamed(result.renamedActivities, lead: "\nActivities renamed: ")
+    }
+
+    /// `movies & tv → movies-tv, …` after `lead`; nothing when no name changed.
+    private static func renamed(_ names: [String: ActivityName], lead: String) -> String {
+        guard !names.isEmpty else { return "" }
+        return lead + names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")
     }
 
     private static func span(_ survey: Importer.Survey) -> String {

@@ -17,7 +17,7 @@ import Testing
             _ = try moodtui(["add", "--level", "good", "--note", note, "--activity", "run", "--date", "\(day)T08:30:00Z"])
         }
         let file = folder.appendingPathComponent("moods.json").path
-        FileManager.default.createFile(atPath: file, contents: Data("an older export".utf8), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: file, contents: Data("an older export".utf8), attributes: [.posixPermissions: 0o644])
         let exported = try moodtui(["export", "--output", file])
         #expect(exported.status == 0 && exported.standardError.contains("Exported 3 moods to"), "\(exported.standardError)")
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int

@@ -12,9 +12,9 @@ import Testing
         }
     }
 
-    private func records(_ text: String) throws -> [CSVRecordReader<ByteByByte>.Record] {
+    private func records(_ text: String) throws -> [CSVRecordReader.Record] {
         var reader = CSVRecordReader(ByteByByte(bytes: Array(text.utf8)))
-        var records: [CSVRecordReader<ByteByByte>.Record] = []
+        var records: [CSVRecordReader.Record] = []
         while let record = try reader.next() { records.append(record) }
         return records
     }

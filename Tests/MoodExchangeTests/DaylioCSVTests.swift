@@ -86,4 +86,15 @@ import Testing
             return row.line == 2 && row.column == column
         }
     }
+
+    @Test(arguments: [
+        ("one<br>two", "one\ntwo"),
+        ("one<BR/>two<br />three", "one\ntwo\nthree"),
+        ("  <br>a < b <b>bold</b> <br", "a < b <b>bold</b> <br"),
+        ("<br><br>", ""),
+        ("\u{00A0}née\t", "née"),
+    ])
+    func notesTurnEveryBreakTagIntoALineAndKeepOtherAngles(field: String, note: String) {
+        #expect(DaylioCSVSource.text(field) == note)
+    }
 }

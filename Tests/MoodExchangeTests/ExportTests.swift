@@ -17,7 +17,7 @@ import Testing
         var text: String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
 
         func sink() throws -> TextSink {
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             return TextSink(try FileHandle(forWritingTo: url))
         }
     }
@@ -31,8 +31,8 @@ import Testing
     private func importFile(_ text: String, _ format: ImportFormat, into journal: TemporaryJournal) throws -> Importer.Result {
         let file = OutputFile()
         try Data(text.utf8).write(to: file.url)
-        var source = try format.open(path: file.url.path, timeZone: Self.berlin)
-        return try Importer.write(&source, mapping: .daylio, into: journal.store, skipBadRows: false)
+        let source = try format.open(path: file.url.path, timeZone: Self.berlin)
+        return try Importer.write(source, mapping: .daylio, into: journal.store, skipBadRows: false)
     }
 
     /// Moods of several devices, with milliseconds, line breaks, quotes, commas, emoji and activities.
@@ -64,10 +64,10 @@ import Testing
     @Test func daylioCSVThroughOurCSVComesBackAsTheSameJournal() throws {
         let first = try TemporaryJournal(), second = try TemporaryJournal()
         for fixture in ["daylio-year.csv", "daylio-scales.csv", "daylio-note-title.csv"] {
-            var source = try DaylioCSVSource(try FileChunks(path: DaylioCSVTests.fixture(fixture)), timeZone: Self.berlin)
+            let source = try DaylioCSVSource(try FileChunks(path: DaylioCSVTests.fixture(fixture)), timeZone: Self.berlin)
             var mapping = LevelMapping.daylio
             mapping.place("super", at: .great)
-            _ = try Importer.write(&source, mapping: mapping, into: first.store, skipBadRows: false)
+            _ = try Importer.write(source, mapping: mapping, into: first.store, skipBadRows: false)
         }
         let csv = try export(first, .csv)
         #expect(csv.hasPrefix("full_date,date,weekday,time,mood,activities,scales,note_title,note\n"))

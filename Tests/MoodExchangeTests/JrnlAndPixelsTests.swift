@@ -37,8 +37,8 @@ import Testing
         mapping.fallback = .meh
         #expect(survey.unmapped(by: mapping).isEmpty)
 
-        var source = try ImportFormat.jrnl.open(path: DaylioCSVTests.fixture("jrnl.json"), timeZone: Self.utc)
-        #expect(try Importer.write(&source, mapping: mapping, into: journal.store, skipBadRows: false).added == 3)
+        let source = try ImportFormat.jrnl.open(path: DaylioCSVTests.fixture("jrnl.json"), timeZone: Self.utc)
+        #expect(try Importer.write(source, mapping: mapping, into: journal.store, skipBadRows: false).added == 3)
         let moods = try moods()
         #expect(moods.map(\.level) == [.meh, .great, .good])
         #expect(moods.map(\.date) == [iso("2024-05-02T09:30:00Z"), iso("2024-05-04T15:00:00Z"), iso("2024-05-05T08:00:00Z")])
@@ -47,16 +47,16 @@ import Testing
     }
 
     @Test func pixelsDaysBecomeAMoodPerScoreAtNoonWithTheirNoteAndTags() throws {
-        var source = try ImportFormat.pixels.open(path: DaylioCSVTests.fixture("pixels.json"), timeZone: Self.utc)
-        #expect(try Importer.write(&source, mapping: .daylio, into: journal.store, skipBadRows: false).added == 3)
+        let source = try ImportFormat.pixels.open(path: DaylioCSVTests.fixture("pixels.json"), timeZone: Self.utc)
+        #expect(try Importer.write(source, mapping: .daylio, into: journal.store, skipBadRows: false).added == 3)
         let moods = try moods()
         #expect(moods.map(\.level) == [.good, .bad, .great])
         #expect(moods.map(\.date) == [iso("2024-01-05T12:00:00Z"), iso("2024-01-06T12:00:00Z"), iso("2024-01-06T12:00:00Z")])
         #expect(moods[0].note == "Quiet day, \"finally\"")
         #expect(moods[0].activities.names.map(\.text) == ["calm", "grateful", "reading"])
         #expect(Set(moods[1...].map(\.note)) == ["Rough start,\ngreat evening", ""], "the day's note goes with its first score")
-        var again = try ImportFormat.pixels.open(path: DaylioCSVTests.fixture("pixels.json"), timeZone: Self.utc)
-        #expect(try Importer.write(&again, mapping: .daylio, into: journal.store, skipBadRows: false).alreadyThere == 3)
+        let again = try ImportFormat.pixels.open(path: DaylioCSVTests.fixture("pixels.json"), timeZone: Self.utc)
+        #expect(try Importer.write(again, mapping: .daylio, into: journal.store, skipBadRows: false).alreadyThere == 3)
     }
 
     @Test func aPixelsDayWithABadScoreIsABadRowWithItsPlace() throws {
@@ -71,8 +71,8 @@ import Testing
         try original.add(.great, note: "", at: 1_700_100_000_000)
         let file = ExportTests.OutputFile()
         _ = try Exporter.export(from: original.store, format: .jrnl, timeZone: Self.utc, to: try file.sink())
-        var source = try ImportFormat.jrnl.open(path: file.url.path, timeZone: Self.utc)
-        #expect(try Importer.write(&source, mapping: .daylio, into: journal.store, skipBadRows: false).added == 2)
+        let source = try ImportFormat.jrnl.open(path: file.url.path, timeZone: Self.utc)
+        #expect(try Importer.write(source, mapping: .daylio, into: journal.store, skipBadRows: false).added == 2)
         #expect(try moods().map(\.level) == [.awful, .great])
         #expect(try moods().map(\.note) == ["first\nsecond line", ""])
     }

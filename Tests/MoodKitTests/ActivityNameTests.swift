@@ -19,6 +19,11 @@ import Testing
         #expect(throws: MoodValidationError.self) { try ActivityName.validated("sleep bad") }
     }
 
+    @Test(arguments: ["", "-", "_9", "123", String(repeating: "a", count: ActivityName.maximumLength + 1), "run!", "Run", "a b"])
+    func plainASCIIFromTheWireIsRefusedByTheSameRules(text: String) {
+        #expect(throws: MoodValidationError.self) { try ActivityName.validated(text) }
+    }
+
     @Test func aRefusalOfAControlCharacterDoesNotEchoIt() {
         do {
             _ = try ActivityName.normalized("evil\u{1B}[2J")

@@ -27,7 +27,7 @@ struct AsyncJournalTests {
             Task {
                 started.add()
                 let entry = try MoodEntry(level: .good, note: "waiter \(index)")
-                try await store.write(origin: .sync) { try $0.add(entry) }
+                _ = try await store.write(origin: .sync) { try $0.add(entry) }
             }
         }
         #expect(await waitUntil { started.count == waiters })

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import JournalTesting
 import MoodKit
 @testable import MoodStore
@@ -16,6 +17,11 @@ import Testing
         mood.sync = MoodSyncState(remoteIdentifier: "r1", remoteVersion: 7, changedSinceUpload: false, lastError: "boom")
         try journal.store.write(origin: .sync) { try $0.insert(mood) }
         #expect(try journal.store.read { try $0.mood(id: mood.id) } == mood)
+    }
+
+    @Test func undoingAStatementKeepsItsPagesInMemoryNotInAFileOutsideTheJournalsFolder() throws {
+        // 2 is MEMORY; SQLite's default, a file in /var/tmp, held copies of notes there.
+        #expect(try journal.store.pool.write { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2)
     }
 
     @Test func addingTheSameIDTwiceIsRefusedAndLeavesOneMood() throws {

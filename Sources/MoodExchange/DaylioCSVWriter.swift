@@ -1,0 +1,32 @@
+import MoodKit
+
+/// `full_date,date,weekday,time,mood,activities,scales,note_title,note`, Daylio's mood names
+/// (`rad` for great), activities joined by ` | `, line breaks as `<br>`.
+struct DaylioCSVWriter: ExportWriter {
+    let clock: LocalDateTime
+
+    static let header = "full_date,date,weekday,time,mood,activities,scales,note_title,note"
+    static let moodNames: [MoodLevel: String] = [.great: "rad", .good: "good", .meh: "meh", .bad: "bad", .awful: "awful"]
+
+    mutating func begin(_ sink: TextSink) throws { try sink.write(Self.header + "\n") }
+
+    mutating func write(_ mood: Mood, _ sink: TextSink) throws {
+        let p = clock.parts(mood.date)
+        let fields = [
+            p.dayText, "\(p.monthName) \(p.day)", p.weekdayName, p.timeText, Self.moodNames[mood.level]!,
+            mood.activities.names.map(\.text).joined(separator: " | "), "", "", mood.note.replacing(ascii: "\n", with: "<br>"),
+        ]
+        try sink.write(fields.map(CSVField.escaped).joined(separator: ",") + "\n")
+    }
+
+    mutating func end(_ sink: TextSink) throws {}
+}
+
+/// A field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break.
+enum CSVField {
+    static func escaped(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        else { return field }
+        return "\"" + field.replacing(ascii: "\"", with: "\"\"") + "\""
+    }
+}

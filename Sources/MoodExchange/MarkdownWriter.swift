@@ -1,0 +1,24 @@
+import MoodKit
+
+/// A diary: `## Monday 16 November 2026` over each day, then `- 08:30 · good · the note · #run`.
+struct MarkdownWriter: ExportWriter {
+    let clock: LocalDateTime
+    private var day = ""
+
+    init(clock: LocalDateTime) { self.clock = clock }
+
+    mutating func begin(_ sink: TextSink) throws { try sink.write("# Mood journal\n") }
+
+    mutating func write(_ mood: Mood, _ sink: TextSink) throws {
+        let p = clock.parts(mood.date)
+        if p.dayText != day {
+            day = p.dayText
+            try sink.write("\n## \(p.weekdayName) \(p.day) \(p.monthName) \(p.year)\n\n")
+        }
+        let note = mood.note.replacing(ascii: "\n", with: "\n  ")
+        let parts = [p.timeText, mood.level.name, note, mood.activities.hashtags].filter { !$0.isEmpty }
+        try sink.write("- " + parts.joined(separator: " · ") + "\n")
+    }
+
+    mutating func end(_ sink: TextSink) throws {}
+}
