@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Daylio's backups are zips: a maintained reader (deflate, ZIP64, checked CRCs) rather
+        // than one of our own or a shell's unzip.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: - Model and storage
@@ -46,7 +49,9 @@ let package = Package(
         // Other apps' exports in, the journal out.
         .target(
             name: "MoodExchange",
-            dependencies: ["MoodKit", "MoodStore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "MoodKit", "MoodStore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
 
         // MARK: - The mood list screen (VIPER)
@@ -147,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SyncDeviceTests",
-            dependencies: ["moodtui", "MoodSync", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol"]
+            dependencies: ["moodtui", "MoodSync", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange"]
         ),
         .testTarget(
             name: "MoodServerTests",

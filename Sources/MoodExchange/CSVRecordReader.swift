@@ -27,6 +27,9 @@ public struct CSVRecordReader {
         self.source = source
     }
 
+    /// How much of the file was read, from 0 to 1 (a chunk at a time).
+    public var fractionRead: Double { source.fractionRead }
+
     private enum State {
         case fieldStart, unquoted, quoted, quoteInQuoted
     }
@@ -102,6 +105,6 @@ public struct CSVRecordReader {
     private mutating func skipByteOrderMark() throws {
         startedFile = true
         while chunk.count < 3, let next = try source.nextChunk() { chunk += next }
-        if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        if chunk.starts(with: [UInt8].byteOrderMark) { position = 3 }
     }
 }

@@ -13,8 +13,10 @@ import Foundation
 /// `note_title` and `note` become one note, and `<br>` a line break. `scales` is left out:
 /// moodtui has no such field.
 public struct DaylioCSVSource: ImportSource {
-    public let formatName = "Daylio CSV"
-    public let identityPrefix = "daylio"
+    public var formatName: String { ImportFormat.daylio.name }
+    public var identityPrefix: String { Self.identityPrefix }
+    /// Daylio's entries, from a CSV export or a backup: the same entry is the same mood.
+    static let identityPrefix = "daylio"
     private var reader: CSVRecordReader
     private let columns: Columns
     private let clock: LocalDateTime
@@ -47,6 +49,8 @@ public struct DaylioCSVSource: ImportSource {
         return names.isSuperset(of: ["time", "mood", "weekday"]) && (names.contains("full_date") || names.contains("year"))
     }
 
+    public var fractionRead: Double { reader.fractionRead }
+
     public mutating func next() throws -> ImportedEntry? {
         guard var record = try reader.next() else { return nil }
         while record.fields == [""] {  // a blank line
@@ -74,13 +78,16 @@ public struct DaylioCSVSource: ImportSource {
             throw ImportError.badRow(ImportRowError(line: line, column: "mood", value: "", reason: "is empty"))
         }
         let activities = field(columns.activities).parts(separatedBy: " | ").map(\.trimmingSpaces).filter { !$0.isEmpty }
-        let title = Self.text(field(columns.noteTitle)), body = Self.text(field(columns.note))
-        let note = [title, body].filter { !$0.isEmpty }.joined(separator: "\n")
-        // An entry is its moment and mood: what stays when a note is edited in Daylio.
+        let note = DaylioNote.text(title: field(columns.noteTitle), body: field(columns.note))
         let moment = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2)) \(padded(time.hour, 2)):\(padded(time.minute, 2)):\(padded(time.second, 2))"
         return ImportedEntry(
-            line: line, identity: "\(moment)\n\(mood)", date: date, mood: .named(mood), note: note, activities: activities)
+            line: line, identity: Self.identity(moment: moment, mood: mood), date: date, mood: .named(mood), note: note,
+            activities: activities)
     }
+
+    /// An entry is its clock time (`2024-03-01 20:30:00`) and mood name: what stays when a note
+    /// is edited in Daylio.
+    static func identity(moment: String, mood: String) -> String { "\(moment)\n\(mood)" }
 
     /// The entry's day: `full_date`, or `year` with an English `date` (`November 16`, `16 Nov`).
     private static func day(fields: [String], columns: Columns, line: Int) throws -> (Int, Int, Int) {
@@ -97,29 +104,5 @@ public struct DaylioCSVSource: ImportSource {
                 reason: "is not a date moodtui can read; export again from a newer Daylio, whose files have full_date"))
         }
         return day
-    }
-
-    /// A note as Daylio writes it: `<br>` (in any case, or `<br/>`, `<br />`) for a line break.
-    static func text(_ field: String) -> String {
-        guard field.utf8.contains(UInt8(ascii: "<")) else { return field.trimmingBlanks }
-        var note = ""
-        var rest = field[...]
-        while let open = rest.firstIndex(of: "<") {
-            note += rest[..<open]
-            var after = rest[open...].dropFirst()
-            if after.prefix(2).lowercased() == "br" {
-                after = after.dropFirst(2).drop(while: \.isWhitespace)
-                if after.first == "/" { after = after.dropFirst() }
-                if after.first == ">" {
-                    note += "\n"
-                    rest = after.dropFirst()
-                    continue
-                }
-            }
-            note += "<"
-            rest = rest[open...].dropFirst()
-        }
-        note += rest
-        return note.trimmingBlanks
     }
 }

@@ -2,6 +2,8 @@
 /// the column and the value, and what would work instead.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(String)
+    /// The file holds nothing.
+    case emptyFile(String)
     /// The file is in none of the formats moodtui reads.
     case unknownFormat(String)
     /// The file is not CSV the reader can follow (a quote never closed, text that is not UTF-8).
@@ -12,10 +14,15 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case badRow(ImportRowError)
     /// Mood names the level mapping does not place, with how many entries have each.
     case unmappedMoods([String: Int])
+    /// The file is not in the format it was taken for, and why (`it is no zip`).
+    case notThisFormat(path: String, format: String, reason: String)
+    /// The file unpacks to more than `limit` bytes, more than a journal's backup holds.
+    case tooLarge(path: String, limit: Int)
 
     public var description: String {
         switch self {
         case .unreadableFile(let path): "cannot read \(path)"
+        case .emptyFile(let path): "\(path) is empty; nothing was imported"
         case .unknownFormat(let path):
             "cannot tell which app wrote \(path); name its format with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .malformedCSV(let line, let reason): "line \(line): \(reason)"
@@ -23,6 +30,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "this is not \(format): its first line has no \(missing.joined(separator: ", ")) column "
                 + "(it has \(found.prefix(12).joined(separator: ", ")))"
         case .badRow(let row): row.description
+        case .notThisFormat(let path, let format, let reason): "\(path) is not a \(format): \(reason)"
+        case .tooLarge(let path, let limit):
+            "\(path) unpacks to more than \(limit >> 20) MiB, more than a journal's backup holds; nothing was imported"
         case .unmappedMoods(var counts):
             if let untagged = counts.removeValue(forKey: MoodLabel.noLevel) {
                 "\(untagged) \(untagged == 1 ? "entry has" : "entries have") no level: give one with --level (1–5 or awful, bad, meh, good, great), "

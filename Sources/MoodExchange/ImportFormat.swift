@@ -6,6 +6,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case json
     /// Daylio's CSV export (every header it has had).
     case daylio
+    /// Daylio's backup (`.daylio`).
+    case daylioBackup = "daylio-backup"
     /// jrnl's JSON (`jrnl --format json`).
     case jrnl
     /// A Pixels backup.
@@ -16,6 +18,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         switch self {
         case .json: "moodtui JSON"
         case .daylio: "Daylio CSV"
+        case .daylioBackup: "Daylio backup"
         case .jrnl: "jrnl JSON"
         case .pixels: "Pixels"
         }
@@ -25,7 +28,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// - Throws: ``ImportError`` when it cannot be read or is none of them.
     public static func recognize(path: String) throws -> ImportFormat {
         var start = try FileChunks(path: path, chunkSize: 4_096)
-        let opening = String(decoding: try start.nextChunk() ?? [], as: UTF8.self)
+        let openingBytes = try start.nextChunk() ?? []
+        guard !openingBytes.isEmpty else { throw ImportError.emptyFile(path) }
+        if DaylioBackupSource.recognizes(start: openingBytes) { return .daylioBackup }
+        let opening = String(decoding: openingBytes.withoutByteOrderMark, as: UTF8.self)
         if JrnlSource.recognizes(start: opening) { return .jrnl }
         if PixelsSource.recognizes(start: opening) { return .pixels }
         var lines = LineReader(try FileChunks(path: path))
@@ -38,7 +44,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// A whole file, for the formats whose files are one JSON value of a journal's size.
     private static func contents(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw ImportError.unreadableFile(path) }
-        return [UInt8](data)
+        return [UInt8](data).withoutByteOrderMark
     }
 
     /// A source reading `path` in this format, clock times taken in `timeZone`.
@@ -46,6 +52,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         switch self {
         case .json: MoodtuiJSONSource(try FileChunks(path: path))
         case .daylio: try DaylioCSVSource(try FileChunks(path: path), timeZone: timeZone)
+        case .daylioBackup: try DaylioBackupSource(path: path)
         case .jrnl: try JrnlSource(bytes: try Self.contents(path), timeZone: timeZone)
         case .pixels: try PixelsSource(bytes: try Self.contents(path), timeZone: timeZone)
         }

@@ -8,4 +8,6 @@ public protocol ImportSource {
     /// - Throws: ``ImportError/badRow(_:)`` for an entry that cannot be read — the next call goes
     ///   on with the entry after it — and any other ``ImportError`` when the file cannot be read on.
     mutating func next() throws -> ImportedEntry?
+    /// How much of the file was read, from 0 to 1: an import's progress.
+    var fractionRead: Double { get }
 }

@@ -18,7 +18,7 @@ public enum Importer {
         /// Activity names as the file has them, with the moodtui name each becomes.
         public var activities = ImportedActivityNames()
         /// Entries that cannot become moods, whatever their level.
-        public var badRows: [ImportRowError] = []
+        public var badRows = BadRows()
 
         /// The mood names `mapping` gives no level, with their counts.
         public func unmapped(by mapping: LevelMapping) -> [String: Int] {
@@ -38,7 +38,7 @@ public enum Importer {
         /// Entries whose mood was imported before and then deleted: they stay deleted.
         public var deletedBefore = 0
         /// Entries left out (only with `skipBadRows`).
-        public var skipped: [ImportRowError] = []
+        public var skipped = BadRows()
         /// Activity names that had to change to be moodtui's, by the text the file has.
         public var renamedActivities: [String: ActivityName] = [:]
     }
@@ -86,19 +86,23 @@ public enum Importer {
     /// with the same identity (two moods of the same moment and name) get the next derived id
     /// each, in the file's order, so that none is taken for another and a second import finds
     /// the same ids.
-    /// - Parameter skipBadRows: leave out an entry that cannot become a mood (and say so)
-    ///   instead of importing nothing.
+    /// - Parameters:
+    ///   - skipBadRows: leave out an entry that cannot become a mood (and say so) instead of
+    ///     importing nothing.
+    ///   - progress: told how much of the file was read, from 0 to 1, every few hundred entries
+    ///     (on the reading thread).
     /// - Throws: the first bad entry's ``ImportError/badRow(_:)``, or ``ImportError/unmappedMoods(_:)``
     ///   for the first mood name `mapping` does not place, or a journal error; nothing is written
     ///   then. A ``survey(_:)`` finds them all.
     public static func write(
-        _ source: some ImportSource, mapping: LevelMapping, into store: JournalStore, skipBadRows: Bool
+        _ source: some ImportSource, mapping: LevelMapping, into store: JournalStore, skipBadRows: Bool,
+        progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> Result {
         try store.write(origin: .commandLine) { writer in
             let reading = BatchChannel<Prepared>(capacity: 4)
             defer { reading.stop() }
             let handed = Handed(source: source, stamp: try writer.stampForImport())
-            Thread { prepare(handed, mapping: mapping, into: reading) }.start()
+            Thread { prepare(handed, mapping: mapping, into: reading, progress: progress) }.start()
             var result = Result()
             while let batch = reading.receive() {
                 for item in batch {
@@ -138,7 +142,9 @@ public enum Importer {
     }
 
     /// Reads `handed.source` through into `channel`, a batch of entries at a time.
-    private static func prepare(_ handed: Handed, mapping: LevelMapping, into channel: BatchChannel<Prepared>) {
+    private static func prepare(
+        _ handed: Handed, mapping: LevelMapping, into channel: BatchChannel<Prepared>, progress: (@Sendable (Double) -> Void)?
+    ) {
         var source = handed.source
         let prefix = source.identityPrefix
         var derived = Set<UUID>()
@@ -161,6 +167,7 @@ public enum Importer {
             if batch.count == 256 {
                 guard channel.send(batch) else { return }
                 batch.removeAll(keepingCapacity: true)
+                progress?(source.fractionRead)
             }
         }
         _ = channel.send(batch + [.read(renamed: names.renamed)])

@@ -7,7 +7,7 @@ import MoodKit
 /// writes it, from a tag `--map` places (`--map "@happy=5"`), or from `--level`. The title and
 /// body become the note, the other tags activities. A journal file is read whole.
 public struct JrnlSource: ImportSource {
-    public let formatName = "jrnl JSON"
+    public var formatName: String { ImportFormat.jrnl.name }
     public let identityPrefix = "jrnl"
     private var listed: ListedEntries
 
@@ -59,6 +59,8 @@ public struct JrnlSource: ImportSource {
                 activities: tags.filter { $0 != levelTag }.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }))
         })
     }
+
+    public var fractionRead: Double { listed.fractionRead }
 
     public mutating func next() throws -> ImportedEntry? {
         try listed.next()

@@ -29,9 +29,24 @@ public struct LevelMapping: Sendable {
     }
 
     /// Places the names of `--map` text: `NAME=LEVEL` pairs apart by commas (`super=5,müde=bad`).
+    /// A comma before text without `=` belongs to the name that follows: `good, mostly=4` places
+    /// the name `good, mostly`.
     /// - Throws: ``MoodValidationError`` or words when a pair is not of that shape.
     public mutating func place(mapText: String) throws {
-        for pair in mapText.split(separator: ",") {
+        var pairs: [String] = []
+        var pending: String?
+        for part in mapText.split(separator: ",", omittingEmptySubsequences: false) {
+            if pending == nil && part.allSatisfy(\.isWhitespace) { continue }
+            let joined = pending.map { $0 + "," + part } ?? String(part)
+            if part.contains("=") {
+                pairs.append(joined)
+                pending = nil
+            } else {
+                pending = joined
+            }
+        }
+        if let pending, !pending.allSatisfy(\.isWhitespace) { pairs.append(pending) }
+        for pair in pairs {
             guard let equals = pair.lastIndex(of: "=") else {
                 throw MappingError("“\(pair)” is not NAME=LEVEL, such as super=5 or müde=bad")
             }

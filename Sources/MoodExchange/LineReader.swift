@@ -7,6 +7,9 @@ struct LineReader {
 
     init(_ source: some ByteChunks) { self.source = source }
 
+    /// How much of the file was read, from 0 to 1 (a chunk at a time).
+    var fractionRead: Double { source.fractionRead }
+
     /// The next line without its line end, or `nil` after the last.
     /// - Throws: ``ImportError/badRow(_:)`` for a line that is not UTF-8 text.
     mutating func next() throws -> String? {
@@ -26,6 +29,7 @@ struct LineReader {
         }
         guard sawAnything else { return nil }
         line += 1
+        if line == 1 { bytes = bytes.withoutByteOrderMark }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ImportError.badRow(ImportRowError(line: line, column: "the line", value: "", reason: "is not UTF-8 text"))

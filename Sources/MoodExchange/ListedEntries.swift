@@ -8,6 +8,9 @@ struct ListedEntries {
         self.entries = entries
     }
 
+    /// How many of the entries were handed out, from 0 to 1.
+    var fractionRead: Double { entries.isEmpty ? 1 : Double(position) / Double(entries.count) }
+
     /// The next entry, or `nil` after the last.
     /// - Throws: ``ImportError/badRow(_:)`` for an entry that cannot be one.
     mutating func next() throws -> ImportedEntry? {

@@ -5,7 +5,7 @@ import MoodKit
 /// line at a time. Moods keep their ids and devices, so importing an export into another journal
 /// makes the same list, and importing it twice adds nothing.
 public struct MoodtuiJSONSource: ImportSource {
-    public let formatName = "moodtui JSON"
+    public var formatName: String { ImportFormat.json.name }
     public let identityPrefix = "moodtui"
     private var lines: LineReader
     private let decoder = JSONDecoder()
@@ -18,6 +18,8 @@ public struct MoodtuiJSONSource: ImportSource {
     static func recognizes(firstLine: String) -> Bool {
         firstLine.trimmingSpaces == "["
     }
+
+    public var fractionRead: Double { lines.fractionRead }
 
     public mutating func next() throws -> ImportedEntry? {
         while let text = try lines.next() {

@@ -7,7 +7,7 @@ import MoodKit
 /// the day's note goes with its first score and every tag entry becomes an activity. A backup
 /// holds a pixel a day, so it is read whole.
 public struct PixelsSource: ImportSource {
-    public let formatName = "Pixels"
+    public var formatName: String { ImportFormat.pixels.name }
     public let identityPrefix = "pixels"
     private var listed: ListedEntries
 
@@ -59,6 +59,8 @@ public struct PixelsSource: ImportSource {
         }
         listed = ListedEntries(entries)
     }
+
+    public var fractionRead: Double { listed.fractionRead }
 
     public mutating func next() throws -> ImportedEntry? {
         try listed.next()

@@ -31,7 +31,8 @@ struct MoodRowFactory {
             MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(mood.level.name)"),
             MoodDetailViewModel.Fact("Date", relative == when ? when : "\(when) (\(relative))"),
             MoodDetailViewModel.Fact("Activities", mood.activities.names.isEmpty ? "none" : mood.activities.names.map(\.text).joined(separator: ", ")),
-            MoodDetailViewModel.Fact("Changed", dateInput.text(for: mood.modifiedAt)),
+            // An imported mood's fields carry the earliest stamp (every change wins over them).
+            MoodDetailViewModel.Fact("Changed", mood.modifiedAt.millisecondsSince1970 == 0 ? "not since it was imported" : dateInput.text(for: mood.modifiedAt)),
             MoodDetailViewModel.Fact("Device", TerminalSafeText.singleLine(mood.creatorID)),
             MoodDetailViewModel.Fact("Sync", sync),
         ]

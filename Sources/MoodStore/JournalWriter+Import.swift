@@ -4,10 +4,12 @@ import MoodKit
 
 /// Moods brought in from another app's export or another journal.
 extension JournalWriter {
-    /// One reading of this device's clock to stamp a whole import with: a hundred thousand moods
-    /// do not need a hundred thousand readings.
+    /// The stamp of every field of an imported mood: this device's, and the earliest there is.
+    /// An imported entry is history, so any change a person makes to its mood wins over it —
+    /// also one made on another device before this device imported the same file and had
+    /// downloaded the change (stamped now, the import would bring the old note back).
     public func stampForImport() throws -> HybridTimestamp {
-        try clockReading()
+        HybridTimestamp(wallMilliseconds: 0, counter: 0, device: try deviceID())
     }
 
     /// What importing an entry did.
@@ -24,17 +26,22 @@ extension JournalWriter {
     /// once did: importing the same entry twice adds it once, and a mood deleted here does not
     /// come back.
     public func addImported(_ prepared: PreparedImport) throws -> ImportOutcome {
-        let known = try Int.fetchOne(db.cachedStatement(sql: """
-            SELECT 1 FROM mood WHERE id = ?1 UNION ALL SELECT 2 FROM removedMood WHERE id = ?1 LIMIT 1
-            """), arguments: [prepared.id])
-        switch known {
-        case 1: return .alreadyThere
-        case 2: return .deletedBefore
-        default: break
-        }
-        try insertRow(prepared.arguments, id: prepared.id)
-        return .added
+        // One statement for a new entry, the common case; the ids are looked up only when it
+        // added nothing.
+        try db.cachedStatement(sql: Self.insertUnlessKnownSQL).execute(arguments: prepared.arguments)
+        if db.changesCount == 1 { return .added }
+        let removed = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM removedMood WHERE id = ?)"), arguments: [prepared.id]) ?? false
+        return removed ? .deletedBefore : .alreadyThere
     }
+
+    /// Inserts a mood's stored values (`id` first) unless a mood has its id (`OR IGNORE`: the
+    /// only constraint a checked mood can break is `id`'s) or once had it.
+    private static let insertUnlessKnownSQL = """
+        INSERT OR IGNORE INTO mood (\(Mood.storedColumns.joined(separator: ", ")))
+        SELECT \((1...Mood.storedColumns.count).map { "?\($0)" }.joined(separator: ", "))
+        WHERE NOT EXISTS (SELECT 1 FROM removedMood WHERE id = ?1)
+        """
 }
 
 /// An imported entry as the row it becomes, worked out where the file is read: an import reads
@@ -48,7 +55,7 @@ public struct PreparedImport: @unchecked Sendable {  // `StatementArguments` hol
     ///   - id: the id its source gives it (derived from the entry, or a moodtui export's own).
     ///   - creatorID: the device that made it, when the source says (another moodtui journal);
     ///     this one otherwise.
-    ///   - stamp: the import's one clock reading (``JournalWriter/stampForImport()``).
+    ///   - stamp: the import's stamp, the earliest of this device (``JournalWriter/stampForImport()``).
     public init(_ entry: MoodEntry, id: Mood.ID, creatorID: String? = nil, stamp: HybridTimestamp) {
         self.id = id
         arguments = Mood(

@@ -27,16 +27,11 @@ public struct JournalWriter {
     /// Inserts a mood as it is, stamps and all: a copy from the server, or one made elsewhere.
     /// - Throws: ``JournalError/duplicateMood(_:)`` when the id is taken.
     public func insert(_ mood: Mood) throws {
-        try insertRow(mood.storedValues, id: mood.id)
-    }
-
-    /// Inserts the stored values of the mood `id` (``Mood/storedValues``).
-    func insertRow(_ values: StatementArguments, id: Mood.ID) throws {
         do {
             // Cached: a download applies a thousand moods in one transaction.
-            try db.cachedStatement(sql: Mood.insertSQL).execute(arguments: values)
+            try db.cachedStatement(sql: Mood.insertSQL).execute(arguments: mood.storedValues)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            throw JournalError.duplicateMood(id)  // `id` is the only unique column a caller supplies
+            throw JournalError.duplicateMood(mood.id)  // `id` is the only unique column a caller supplies
         }
     }
 

@@ -56,7 +56,10 @@ struct ImportCommand: ParsableCommand {
         while true {
             do {
                 let source = try format.open(path: file)
-                let result = try Importer.write(source, mapping: mapping, into: store, skipBadRows: skipBadRows)
+                let bar = ProgressBar.onTerminal(label: "Importing \((file as NSString).lastPathComponent)")
+                defer { bar?.finish() }
+                let result = try Importer.write(source, mapping: mapping, into: store, skipBadRows: skipBadRows, progress: bar?.update)
+                bar?.finish()
                 if !result.skipped.isEmpty {
                     FileHandle.standardError.write(Data((ImportReport.badRows(result.skipped, verb: "Skipped") + "\n").utf8))
                 }

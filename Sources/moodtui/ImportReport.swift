@@ -30,10 +30,10 @@ enum ImportReport {
         return lines.joined(separator: "\n")
     }
 
-    /// Up to ten bad entries, a line each, and how many more.
-    static func badRows(_ rows: [ImportRowError], verb: String = "Cannot import") -> String {
-        let shown = rows.prefix(10).map { "  \($0)" }
-        let more = rows.count > 10 ? ["  … and \(rows.count - 10) more"] : []
+    /// The bad entries named, a line each, and how many more.
+    static func badRows(_ rows: BadRows, verb: String = "Cannot import") -> String {
+        let shown = rows.named.map { "  \($0)" }
+        let more = rows.count > rows.named.count ? ["  … and \(rows.count - rows.named.count) more"] : []
         return (["\(verb) \(count(rows.count, "entry", "entries")):"] + shown + more).joined(separator: "\n")
     }
 

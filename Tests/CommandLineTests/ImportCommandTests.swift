@@ -68,6 +68,14 @@ import Testing
         let file = folder.appendingPathComponent("other.csv")
         try Data("a,b\n1,2\n".utf8).write(to: file)
         let result = try moodtui("import", file.path)
-        #expect(result.status != 0 && result.standardError.contains("--format (json, daylio, jrnl, pixels)"))
+        #expect(result.status != 0 && result.standardError.contains("--format (json, daylio, daylio-backup, jrnl, pixels)"))
+    }
+
+    @Test func anEmptyFileSaysSo() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("empty.csv")
+        try Data().write(to: file)
+        let result = try moodtui("import", file.path)
+        #expect(result.status != 0 && result.standardError.contains("empty.csv is empty; nothing was imported"))
     }
 }

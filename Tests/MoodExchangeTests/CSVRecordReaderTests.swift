@@ -10,6 +10,7 @@ import Testing
             guard !bytes.isEmpty else { return nil }
             return [bytes.removeFirst()]
         }
+        var fractionRead: Double { bytes.isEmpty ? 1 : 0 }
     }
 
     private func records(_ text: String) throws -> [CSVRecordReader.Record] {

@@ -95,6 +95,18 @@ import Testing
         ("\u{00A0}née\t", "née"),
     ])
     func notesTurnEveryBreakTagIntoALineAndKeepOtherAngles(field: String, note: String) {
-        #expect(DaylioCSVSource.text(field) == note)
+        #expect(DaylioNote.text(field) == note)
+    }
+
+    /// The moment of a clock time on the days clocks change in Berlin: the hour they skip reads
+    /// as the hour after, the hour they repeat as its first pass.
+    @Test(arguments: [
+        (31, 3, 1, 30, "2024-03-31T00:30:00.000Z"), (31, 3, 2, 30, "2024-03-31T01:30:00.000Z"), (31, 3, 3, 30, "2024-03-31T01:30:00.000Z"),
+        (27, 10, 2, 30, "2024-10-27T00:30:00.000Z"), (27, 10, 3, 30, "2024-10-27T02:30:00.000Z"),
+    ])
+    func clockTimesOnTheDaysClocksChangeAreMoments(day: Int, month: Int, hour: Int, minute: Int, moment: String) throws {
+        let clock = LocalDateTime(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let date = try #require(clock.moment(year: 2024, month: month, day: day, hour: hour, minute: minute))
+        #expect(ISO8601.string(from: date) == moment)
     }
 }

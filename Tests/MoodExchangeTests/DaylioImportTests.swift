@@ -143,8 +143,8 @@ import Testing
 
         let lenient = try source(text: text)
         let result = try Importer.write(lenient, mapping: .daylio, into: journal.store, skipBadRows: true)
-        #expect(result.added == 2 && result.skipped.map(\.line) == [3, 4])
-        #expect(result.skipped.last?.column == "activities")
+        #expect(result.added == 2 && result.skipped.named.map(\.line) == [3, 4])
+        #expect(result.skipped.named.last?.column == "activities")
         #expect(try moods().map(\.note) == ["fine", "fine too"])
     }
 
@@ -157,12 +157,22 @@ import Testing
         #expect(try moods().isEmpty)
     }
 
+    @Test func aFileOfManyBadRowsKeepsTheFirstTenAndCountsTheRest() throws {
+        let rows = (0..<25).map { "2024-01-01,x,y,99:00,rad,,row \($0)" }.joined(separator: "\n")
+        let source = try source(text: "full_date,date,weekday,time,mood,activities,note\n\(rows)\n")
+        let result = try Importer.write(source, mapping: .daylio, into: journal.store, skipBadRows: true)
+        #expect(result.skipped.count == 25 && result.skipped.named.map(\.line) == Array(2...11))
+    }
+
     @Test func mapTextPlacesNamesAndRefusesWhatItCannotRead() throws {
         var mapping = LevelMapping.daylio
         try mapping.place(mapText: "sehr gut=5, müde = bad,a=b=1")
         #expect(mapping.level(for: .named("Sehr Gut")) == .great)
         #expect(mapping.level(for: .named("müde")) == .bad)
         #expect(mapping.level(for: .named("a=b")) == .awful, "the last = splits")
+        try mapping.place(mapText: "good, mostly=4,,ok=3,")
+        #expect(mapping.level(for: .named("good, mostly")) == .good, "a comma before text without = is the name's")
+        #expect(mapping.level(for: .named("ok")) == .meh)
         #expect(throws: (any Error).self) { try mapping.place(mapText: "nothing") }
         #expect(throws: (any Error).self) { try mapping.place(mapText: "x=7") }
     }

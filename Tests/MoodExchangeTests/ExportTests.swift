@@ -145,4 +145,14 @@ import Testing
         #expect(entry.date.millisecondsSince1970 == 1_767_256_200_123 && entry.creatorID == "laptop" && entry.mood == .level(.good))
         #expect(try source.next() == nil)
     }
+
+    @Test func aFileWithAByteOrderMarkIsRecognisedAndRead() throws {
+        let good = #"{"activities":[],"creatorID":"laptop","date":"2026-01-01T08:30:00.123Z","id":"6D20F091-0544-54DD-B3F6-698AC4CF4539","level":4,"note":"hi"}"#
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-bom-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data([0xEF, 0xBB, 0xBF] + Array("[\n\(good)\n]\n".utf8)).write(to: file)
+        #expect(try ImportFormat.recognize(path: file.path) == .json, "Windows editors put a byte order mark first")
+        var source = try ImportFormat.json.open(path: file.path)
+        #expect(try source.next()?.note == "hi")
+    }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A bar on a terminal while a long command runs: `Importing [#########           ] 45%`,
+/// drawn only once the command has taken a second (a quick one prints its summary and nothing
+/// else), redrawn at each whole percent, and wiped before the summary.
+final class ProgressBar: @unchecked Sendable {  // every field is used under `lock`
+    private let label: String
+    private let output: (String) -> Void
+    private let now: () -> ContinuousClock.Instant
+    private let started: ContinuousClock.Instant
+    private let delay: Duration
+    private let lock = NSLock()
+    /// The percent last drawn; `nil` before the first drawing.
+    private var shown: Int?
+
+    static let width = 30
+
+    /// - Parameters:
+    ///   - output: where the bar is written (standard error on a terminal; tests keep it).
+    ///   - now: the clock (tests set it).
+    ///   - delay: how long the command runs before the bar appears.
+    init(
+        label: String, output: @escaping (String) -> Void, now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
+        delay: Duration = .seconds(1)
+    ) {
+        self.label = label
+        self.output = output
+        self.now = now
+        self.delay = delay
+        started = now()
+    }
+
+    /// A bar on standard error when it is a terminal; `nil` when it is piped or a file.
+    static func onTerminal(label: String) -> ProgressBar? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        return ProgressBar(label: label) { FileHandle.standardError.write(Data($0.utf8)) }
+    }
+
+    /// Shows `fraction` (0 to 1) done.
+    func update(_ fraction: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        let percent = Int((max(0, min(1, fraction)) * 100).rounded(.down))
+        guard percent != shown, now() - started >= delay else { return }
+        shown = percent
+        let filled = percent * Self.width / 100
+        output("\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: " ", count: Self.width - filled))] \(percent)%")
+    }
+
+    /// Wipes the bar, if it was drawn, so that the summary starts a clean line.
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard shown != nil else { return }
+        shown = nil
+        output("\r\u{1B}[K")
+    }
+}
