@@ -59,7 +59,8 @@ public struct CSVRecordReader {
             case (.quoted, UInt8(ascii: "\"")):
                 state = .quoteInQuoted
             case (.quoted, _):
-                if byte == UInt8(ascii: "\n") { line += 1 }
+                // A line ends in CRLF, LF or CR alone: count the CR, and a LF after anything else.
+                if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && field.last != UInt8(ascii: "\r")) { line += 1 }
                 field.append(byte)
             case (.quoteInQuoted, UInt8(ascii: "\"")):
                 field.append(byte)

@@ -9,7 +9,7 @@ import ZIPFoundation
 /// `tags` (`{"id", "name"}`).
 ///
 /// Each entry keeps its exact moment (`datetime`), its level, its note (title and text, with
-/// Daylio's `<br>` and paragraphs as line breaks) and its activities. Photos and goals have no
+/// Daylio's `<br>` as a line break) and its activities. Photos and goals have no
 /// place in moodtui and are left out. An entry's identity is its clock time and mood name, as in
 /// Daylio's CSV: a backup and a CSV export of the same entries import once (when the moods
 /// carry their English or custom names, which the CSV writes).
@@ -18,9 +18,10 @@ public struct DaylioBackupSource: ImportSource {
     public let identityPrefix = DaylioCSVSource.identityPrefix
     private var listed: ListedEntries
 
-    /// The largest backup moodtui reads, unpacked: ten years of entries take a few megabytes, and
-    /// a zip that claims more (or unpacks to more than it claims) is refused before it fills memory.
-    public static let maximumJSONBytes = 256 << 20
+    /// The largest journal moodtui unpacks from a backup (base64 text): ten years of entries take
+    /// a few megabytes, and a zip that claims more (or unpacks to more than it claims) is refused
+    /// before it fills memory.
+    public static let maximumUnpackedBytes = 256 << 20
 
     /// The file inside the zip that holds the journal.
     static let journalFile = "backup.daylio"
@@ -59,7 +60,7 @@ public struct DaylioBackupSource: ImportSource {
 
     /// - Parameter maximumBytes: the largest journal unpacked (tests make it small).
     /// - Throws: ``ImportError`` when the file is not a Daylio backup, in words.
-    public init(path: String, maximumBytes: Int = maximumJSONBytes) throws {
+    public init(path: String, maximumBytes: Int = maximumUnpackedBytes) throws {
         let backup: Backup
         do {
             backup = try JSONDecoder().decode(Backup.self, from: try Self.journal(path: path, maximumBytes: maximumBytes))

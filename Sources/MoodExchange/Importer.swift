@@ -2,11 +2,12 @@ import Foundation
 import MoodKit
 import MoodStore
 
-/// Brings a file's entries into a journal: first a survey (what the dry run shows, and which
-/// mood names still need a level), then one transaction that adds every entry or, on a bad one,
-/// nothing — unless bad entries are to be skipped, each named.
+/// Brings a file's entries into a journal in one transaction that adds every entry or, on a bad
+/// one, nothing — unless bad entries are to be skipped, each named. A survey reads a file without
+/// writing: what the dry run shows, and every bad entry and mood name without a level when an
+/// import stopped at one.
 public enum Importer {
-    /// What a file holds, read through once before anything is written.
+    /// What a file holds, read through without writing.
     public struct Survey: Sendable {
         public var formatName: String
         /// Entries read, good and bad.

@@ -20,6 +20,15 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, LosslessStringCon
         self.device = device
     }
 
+    /// The reading every change of any device comes after: what a field no person changed carries
+    /// (an imported entry, stamps that could not be read).
+    public static func earliest(of device: String) -> HybridTimestamp {
+        HybridTimestamp(wallMilliseconds: 0, counter: 0, device: device)
+    }
+
+    /// Whether this is the ``earliest(of:)`` reading of its device: no change was recorded.
+    public var isEarliest: Bool { wallMilliseconds == 0 && counter == 0 }
+
     /// Equal when wall time, counter and the device id's UTF-8 bytes are: the same bytes the order
     /// compares (Swift's string equality would take two spellings of `é` for one device).
     public static func == (a: HybridTimestamp, b: HybridTimestamp) -> Bool {

@@ -53,8 +53,11 @@ public struct Mood: Identifiable, Hashable, Sendable {
             activities: ActivitySet(adding: activities, at: stamp), sync: sync)
     }
 
-    /// When a person last changed the mood, on whichever device: the wall time of its latest stamp.
-    public var modifiedAt: Date { Date(millisecondsSince1970: fields.latestStamp.wallMilliseconds) }
+    /// When a person last changed the mood, on whichever device: the wall time of its latest
+    /// stamp; `nil` when none is recorded (an imported mood no one has changed since).
+    public var modifiedAt: Date? {
+        fields.latestStamp.isEarliest ? nil : Date(millisecondsSince1970: fields.latestStamp.wallMilliseconds)
+    }
 
     /// Level, note, date and activities with their stamps: what a merge with another device's
     /// copy works on.

@@ -19,7 +19,7 @@ public struct MoodStamps: Hashable, Sendable {
     /// The stamps every change wins over: what a stored mood whose stamps cannot be read (a
     /// journal edited by hand, a row an older server stored unchecked) is given.
     public static func earliest(of creatorID: String) -> MoodStamps {
-        MoodStamps(all: HybridTimestamp(wallMilliseconds: 0, counter: 0, device: creatorID))
+        MoodStamps(all: .earliest(of: creatorID))
     }
 
     /// The latest of the three: how far a device that holds these fields has seen.

@@ -31,8 +31,7 @@ struct MoodRowFactory {
             MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(mood.level.name)"),
             MoodDetailViewModel.Fact("Date", relative == when ? when : "\(when) (\(relative))"),
             MoodDetailViewModel.Fact("Activities", mood.activities.names.isEmpty ? "none" : mood.activities.names.map(\.text).joined(separator: ", ")),
-            // An imported mood's fields carry the earliest stamp (every change wins over them).
-            MoodDetailViewModel.Fact("Changed", mood.modifiedAt.millisecondsSince1970 == 0 ? "not since it was imported" : dateInput.text(for: mood.modifiedAt)),
+            MoodDetailViewModel.Fact("Changed", mood.modifiedAt.map(dateInput.text(for:)) ?? "no change recorded"),
             MoodDetailViewModel.Fact("Device", TerminalSafeText.singleLine(mood.creatorID)),
             MoodDetailViewModel.Fact("Sync", sync),
         ]

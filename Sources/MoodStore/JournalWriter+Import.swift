@@ -9,7 +9,7 @@ extension JournalWriter {
     /// also one made on another device before this device imported the same file and had
     /// downloaded the change (stamped now, the import would bring the old note back).
     public func stampForImport() throws -> HybridTimestamp {
-        HybridTimestamp(wallMilliseconds: 0, counter: 0, device: try deviceID())
+        .earliest(of: try deviceID())
     }
 
     /// What importing an entry did.
@@ -30,17 +30,21 @@ extension JournalWriter {
         // added nothing.
         try db.cachedStatement(sql: Self.insertUnlessKnownSQL).execute(arguments: prepared.arguments)
         if db.changesCount == 1 { return .added }
-        let removed = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM removedMood WHERE id = ?)"), arguments: [prepared.id]) ?? false
-        return removed ? .deletedBefore : .alreadyThere
+        // A mood the journal holds counts as there, even if its id was once removed as well (a
+        // journal whose sync was reset and downloaded again).
+        let known = try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT 1 FROM mood WHERE id = ?1 UNION ALL SELECT 2 FROM removedMood WHERE id = ?1 LIMIT 1
+            """), arguments: [prepared.id])
+        return known == 1 ? .alreadyThere : .deletedBefore
     }
 
-    /// Inserts a mood's stored values (`id` first) unless a mood has its id (`OR IGNORE`: the
-    /// only constraint a checked mood can break is `id`'s) or once had it.
+    /// Inserts a mood's stored values (`id` first) unless a mood has its id or once had it; any
+    /// other failure is an error, as for every insert.
     private static let insertUnlessKnownSQL = """
-        INSERT OR IGNORE INTO mood (\(Mood.storedColumns.joined(separator: ", ")))
+        INSERT INTO mood (\(Mood.storedColumns.joined(separator: ", ")))
         SELECT \((1...Mood.storedColumns.count).map { "?\($0)" }.joined(separator: ", "))
         WHERE NOT EXISTS (SELECT 1 FROM removedMood WHERE id = ?1)
+        ON CONFLICT (id) DO NOTHING
         """
 }
 

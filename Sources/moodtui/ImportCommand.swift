@@ -10,10 +10,10 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import moods from another app's export (Daylio CSV, jrnl, Pixels) or a moodtui export (JSON).",
         discussion: """
-            The file is read through first: moods whose names have no level are asked about on a \
-            terminal (or named with --map), and a bad entry stops the import before anything is \
-            written, naming its line. Importing the same file again adds nothing. Clock times \
-            are read in this device's time zone (TZ).
+            Every entry is added in one transaction, or none: a bad entry stops the import, and \
+            every bad entry is named by its line. Moods whose names have no level are asked about \
+            on a terminal (or named with --map). Importing the same file again adds nothing. \
+            Clock times are read in this device's time zone (TZ).
             """)
 
     @OptionGroup var journal: JournalOptions
@@ -70,7 +70,12 @@ struct ImportCommand: ParsableCommand {
                 FileHandle.standardError.write(Data((ImportReport.badRows(survey.badRows) + "\n").utf8))
                 throw CommandFailure("Nothing was imported; --skip-bad-rows imports the other entries.")
             } catch ImportError.unmappedMoods {
-                let unmapped = try survey(format).unmapped(by: mapping)
+                let survey = try survey(format)
+                if !survey.badRows.isEmpty && !skipBadRows {  // said before asking anything
+                    FileHandle.standardError.write(Data((ImportReport.badRows(survey.badRows) + "\n").utf8))
+                    throw CommandFailure("Nothing was imported; --skip-bad-rows imports the other entries.")
+                }
+                let unmapped = survey.unmapped(by: mapping)
                 guard !unmapped.isEmpty else { throw CommandFailure("\(file) changed while it was read; nothing was imported") }
                 try placeUnmapped(unmapped, in: &mapping)
             } catch {
@@ -100,7 +105,10 @@ struct ImportCommand: ParsableCommand {
                 guard let answer = readLine() else { throw CommandFailure("no level for “\(name)”; nothing was imported") }
                 do {
                     let level = try MoodLevel(parsing: answer)
-                    if name == MoodLabel.noLevel { mapping.fallback = level } else { mapping.place(name, at: level) }
+                    // Entries without a level are listed under one name; a mood the other app
+                    // calls by that very name takes the same answer.
+                    if name == MoodLabel.noLevel { mapping.fallback = level }
+                    mapping.place(name, at: level)
                     break
                 } catch {
                     FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -40,7 +40,7 @@ enum ImportReport {
     static func summary(_ result: Importer.Result, file: String, format: ImportFormat) -> String {
         var parts = ["\(count(result.added, "mood", "moods")) added"]
         if result.alreadyThere > 0 { parts.append("\(result.alreadyThere) already in the journal") }
-        if result.deletedBefore > 0 { parts.append("\(result.deletedBefore) deleted here before (left deleted)") }
+        if result.deletedBefore > 0 { parts.append("\(result.deletedBefore) deleted before (left deleted)") }
         if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped") }
         return "Imported \(file) (\(format.name)): " + parts.joined(separator: ", ") + "."
             + renamed(result.renamedActivities, lead: "\nActivities renamed: ")

@@ -11,7 +11,8 @@ struct MoodJSON: Encodable {
     /// The names of the mood's activities, in the order of their bytes.
     let activities: [String]
     let creatorID: String
-    let modifiedAt: String
+    /// `nil` when no change is recorded (an imported mood no one has changed since).
+    let modifiedAt: String?
     let sync: String
     /// Why the server refused the mood, when it did.
     let syncError: String?
@@ -24,7 +25,7 @@ struct MoodJSON: Encodable {
         note = mood.note
         activities = mood.activities.names.map(\.text)
         creatorID = mood.creatorID
-        modifiedAt = ISO8601.string(from: mood.modifiedAt)
+        modifiedAt = mood.modifiedAt.map(ISO8601.string(from:))
         sync = mood.sync.summary.rawValue
         syncError = mood.sync.lastError
     }

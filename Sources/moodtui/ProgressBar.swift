@@ -10,8 +10,16 @@ final class ProgressBar: @unchecked Sendable {  // every field is used under `lo
     private let started: ContinuousClock.Instant
     private let delay: Duration
     private let lock = NSLock()
-    /// The percent last drawn; `nil` before the first drawing.
-    private var shown: Int?
+    private var state = State.waiting
+
+    private enum State {
+        /// Nothing drawn yet.
+        case waiting
+        /// The bar stands at this percent.
+        case drawn(percent: Int)
+        /// Wiped: a late update (the reading thread's last) draws nothing.
+        case finished
+    }
 
     static let width = 30
 
@@ -41,8 +49,13 @@ final class ProgressBar: @unchecked Sendable {  // every field is used under `lo
         lock.lock()
         defer { lock.unlock() }
         let percent = Int((max(0, min(1, fraction)) * 100).rounded(.down))
-        guard percent != shown, now() - started >= delay else { return }
-        shown = percent
+        switch state {
+        case .finished: return
+        case .drawn(let shown) where shown == percent: return
+        case .waiting, .drawn: break
+        }
+        guard now() - started >= delay else { return }
+        state = .drawn(percent: percent)
         let filled = percent * Self.width / 100
         output("\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: " ", count: Self.width - filled))] \(percent)%")
     }
@@ -51,8 +64,8 @@ final class ProgressBar: @unchecked Sendable {  // every field is used under `lo
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        guard shown != nil else { return }
-        shown = nil
+        defer { state = .finished }
+        guard case .drawn = state else { return }
         output("\r\u{1B}[K")
     }
 }

@@ -44,6 +44,8 @@ import Testing
         #expect(imported.standardOutput.contains("3 moods added."))
         let again = try moodtui("import", Self.fixture("daylio-note-title.csv"), "--map", "super=great", "--format", "daylio")
         #expect(again.standardOutput.contains("0 moods added, 3 already in the journal."))
+        let listed = try moodtui("list", "--json").standardOutput
+        #expect(!listed.contains("modifiedAt"), "no change is recorded for an imported mood: \(listed)")
         #expect(try listedNotes().count == 3)
     }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(recorder.written.isEmpty)
     }
 
-    @Test func afterASecondTheBarShowsEachWholePercentOnceAndIsWipedAtTheEnd() {
+    @Test func afterASecondTheBarShowsEachWholePercentOnceAndIsWipedAtTheEndForGood() {
         let recorder = Recorder()
         let bar = bar(recorder)
         recorder.elapsed = .milliseconds(1_200)
@@ -32,6 +32,7 @@ import Testing
         bar.update(0.455)
         bar.update(1.0)
         bar.finish()
+        bar.update(0.9)
         bar.finish()
         #expect(recorder.written == [
             "\rImporting d.csv [#############                 ] 45%",

@@ -72,7 +72,9 @@ import ZIPFoundation
         var source: any ImportSource = try DaylioBackupSource(path: path)
         let rows = try Importer.survey(&source).badRows.named
         #expect(rows.map(\.line) == [2, 3] && rows.map(\.column) == ["mood", "tags"] && rows.map(\.value) == ["99", "42"])
-        #expect(throws: ImportError.self) { try Importer.write(try DaylioBackupSource(path: path), mapping: .daylio, into: journal.store, skipBadRows: false) }
+        #expect(throws: ImportError.badRow(rows[0])) {
+            try Importer.write(try DaylioBackupSource(path: path), mapping: .daylio, into: journal.store, skipBadRows: false)
+        }
         #expect(try moods().isEmpty, "a bad entry imports nothing")
     }
 

@@ -21,7 +21,7 @@ import Testing
         let journal = try TemporaryJournal()
         for (index, note) in notes.enumerated() {
             let names = Set((activities.indices.contains(index) ? activities[index] : []).map { try! ActivityName.normalized($0) })
-            try journal.store.write(origin: .ui) {
+            _ = try journal.store.write(origin: .ui) {
                 try $0.add(MoodEntry(level: .good, note: note, date: Date(millisecondsSince1970: Int64(index) * 60_000), activities: names))
             }
         }

@@ -46,7 +46,7 @@ import Testing
 
         // Written by another process, as `moodtui add` in a second shell: the day's average moves.
         let other = try JournalStore(path: journal.path)
-        try other.write(origin: .ui) { try $0.add(MoodEntry(level: .awful, date: Date(millisecondsSince1970: Self.noon + 60_000))) }
+        _ = try other.write(origin: .ui) { try $0.add(MoodEntry(level: .awful, date: Date(millisecondsSince1970: Self.noon + 60_000))) }
         interactor.refresh()
         #expect(insights?.report.dayAverages[today] == 2.5)
 

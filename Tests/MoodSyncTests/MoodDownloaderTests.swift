@@ -56,7 +56,7 @@ import Testing
         _ = try await phone.downloader.fetchChanges()
 
         // An edit stamped earlier than the server's copy (a slow clock), but made on top of it.
-        try phone.edit(mood.id, note: "phone's edit", at: mood.modifiedAt.addingTimeInterval(-60))
+        try phone.edit(mood.id, note: "phone's edit", at: try #require(mood.modifiedAt).addingTimeInterval(-60))
         try phone.store.setSetting(.changeToken, to: nil)  // see the server's copy again
         _ = try await phone.downloader.fetchChanges()
         #expect(try phone.mood(mood.id)?.note == "phone's edit")

@@ -131,7 +131,7 @@ import Testing
 
     @Test func batchesStayWithinTheServersLimits() throws {
         let long = String(repeating: "é", count: MoodNote.maximumLength)
-        let moods = try (0..<SyncLimits.maximumUploadBatch + 10).map { _ in
+        let moods = (0..<SyncLimits.maximumUploadBatch + 10).map { _ in
             Mood(id: UUID(), date: Date(), level: .good, note: long, creatorID: "device", modifiedAt: Date())
         }
         let batch = MoodUploader.firstBatch(of: moods)
