@@ -9,10 +9,12 @@ public enum Exporter {
     static let pageSize = 1_000
 
     /// Moods felt within `range` (all when `nil`), in `timeZone`'s wall clock times.
+    /// - Parameter progress: told how far the export is, from 0 to 1, after each page (by the
+    ///   dates written, within the journal's dates).
     /// - Returns: how many moods were written.
     public static func export(
         from store: JournalStore, format: ExportFormat, range: ClosedRange<Date>? = nil, timeZone: TimeZone = .current,
-        to sink: TextSink
+        to sink: TextSink, progress: ((Double) -> Void)? = nil
     ) throws -> Int {
         var writer = format.writer(clock: LocalDateTime(timeZone: timeZone))
         let order = format.order
@@ -25,6 +27,7 @@ public enum Exporter {
         // One snapshot for every page: a mood deleted or re-dated meanwhile is neither lost nor
         // written twice.
         try store.read { snapshot in
+            let span = try Self.span(of: snapshot, within: bounds)
             // A page after the first starts at the last mood written (`startingAt` includes it).
             var lastWritten: Mood.ID?
             pages: while true {
@@ -35,12 +38,24 @@ public enum Exporter {
                     try writer.write(mood, sink)
                     written += 1
                 }
+                if let span, let last = page.last {
+                    let done = Double(last.date.millisecondsSince1970 - span.lowerBound) / Double(max(1, span.upperBound - span.lowerBound))
+                    progress?(order == .newestFirst ? 1 - done : done)
+                }
                 guard page.count == limit, let last = page.last else { break }
                 (start, lastWritten) = (MoodSortKey(last, order: order), last.id)
             }
         }
+        progress?(1)
         try writer.end(sink)
         try sink.flush()
         return written
+    }
+
+    /// The dates the export goes through: the journal's, within `bounds`.
+    private static func span(of snapshot: JournalSnapshot, within bounds: ClosedRange<Int64>?) throws -> ClosedRange<Int64>? {
+        guard let dates = try snapshot.dateBounds(.journal) else { return nil }
+        guard let bounds else { return dates }
+        return dates.clamped(to: bounds)
     }
 }

@@ -29,12 +29,21 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let range = try CommandFailure.wrapping { try Self.range(since: since, until: until) }
         let store = try journal.open(ifMissing: .refuse)
-        let export = { (handle: FileHandle) in try Exporter.export(from: store, format: format, range: range, to: TextSink(handle)) }
         guard let output else {
-            _ = try CommandFailure.wrapping { try export(FileHandle.standardOutput) }
+            _ = try CommandFailure.wrapping {
+                try Exporter.export(from: store, format: format, range: range, to: TextSink(FileHandle.standardOutput))
+            }
             return
         }
-        let count = try CommandFailure.wrapping { try PrivateFiles.replaceFile(at: output, export) }
+        // A bar only when the moods go to a file: on standard output it would cross them.
+        let bar = ProgressBar.onTerminal(label: "Exporting to \((output as NSString).lastPathComponent)")
+        defer { bar?.finish() }
+        let count = try CommandFailure.wrapping {
+            try PrivateFiles.replaceFile(at: output) { handle in
+                try Exporter.export(from: store, format: format, range: range, to: TextSink(handle), progress: bar?.update)
+            }
+        }
+        bar?.finish()
         FileHandle.standardError.write(Data("Exported \(count) \(count == 1 ? "mood" : "moods") to \(output).\n".utf8))
     }
 

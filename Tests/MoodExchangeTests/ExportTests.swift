@@ -124,6 +124,13 @@ import Testing
         let lines = try export(journal, .json, range: range).split(separator: "\n")
         #expect(lines.count == 1_500 + 2)
         #expect(lines[1].contains("\"note\":\"1000\"") && lines[1_500].contains("\"note\":\"2499\""))
+
+        for (format, range) in [(ExportFormat.csv, nil), (.json, range)] {
+            var told: [Double] = []
+            _ = try Exporter.export(from: journal.store, format: format, range: range, to: try OutputFile().sink()) { told.append($0) }
+            #expect(told.count > 2 && told == told.sorted() && told.last == 1, "progress goes one way, page by page, to the end: \(told)")
+            #expect((0.3...0.7).contains(told[0]), "the first page is a part of the way: \(told)")
+        }
     }
 }
 
