@@ -46,6 +46,8 @@ let package = Package(
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
         .target(name: "MoodInsights", dependencies: ["MoodKit", "MoodStore"]),
+        // Moods sealed on the device for the server, which keeps them but cannot read them.
+        .target(name: "MoodSealing", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Other apps' exports in, the journal out.
         .target(
             name: "MoodExchange",
@@ -150,6 +152,7 @@ let package = Package(
             name: "MoodSyncTests",
             dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodServer"]
         ),
+        .testTarget(name: "MoodSealingTests", dependencies: ["MoodSealing", "AppTesting"]),
         .testTarget(
             name: "SyncDeviceTests",
             dependencies: ["moodtui", "MoodSync", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange"]
