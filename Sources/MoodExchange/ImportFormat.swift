@@ -48,8 +48,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
 
     /// A source reading `path` in this format, clock times taken in `timeZone`.
+    /// - Throws: ``ImportError`` in words, also when a text format is given a zip (a Daylio backup).
     public func open(path: String, timeZone: TimeZone = .current) throws -> any ImportSource {
-        switch self {
+        if self != .daylioBackup, var start = try? FileChunks(path: path, chunkSize: 4), let opening = try start.nextChunk(),
+           DaylioBackupSource.recognizes(start: opening) {
+            throw ImportError.notThisFormat(path: path, format: name, reason: "it is a zip; import a Daylio backup with --format daylio-backup")
+        }
+        return switch self {
         case .json: MoodtuiJSONSource(try FileChunks(path: path))
         case .daylio: try DaylioCSVSource(try FileChunks(path: path), timeZone: timeZone)
         case .daylioBackup: try DaylioBackupSource(path: path)

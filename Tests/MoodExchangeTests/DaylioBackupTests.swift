@@ -96,4 +96,12 @@ import ZIPFoundation
     @Test func aJournalLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
         #expect(throws: ImportError.tooLarge(path: fixture, limit: 1_000)) { try DaylioBackupSource(path: fixture, maximumBytes: 1_000) }
     }
+
+    @Test func aBackupGivenAsATextFormatSaysItIsAZip() {
+        #expect {
+            _ = try ImportFormat.daylio.open(path: fixture)
+        } throws: { error in
+            "\(error)".contains("is not a Daylio CSV: it is a zip; import a Daylio backup with --format daylio-backup")
+        }
+    }
 }
