@@ -28,6 +28,20 @@ import Testing
         return journal
     }
 
+    /// The list of four walks and runs on screen, its searches run in the background and
+    /// counted by `wakes`; the journal is returned to be kept alive.
+    private func screenSearchingInTheBackground() throws -> (TemporaryJournal, Wakes, MoodListInteractor, MoodListPresenter, RecordingMoodListView) {
+        let journal = try journal(notes: ["walk by the sea", "run in the rain", "walking home", "tea"])
+        let wakes = Wakes()
+        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
+        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
+        let view = RecordingMoodListView()
+        interactor.output = presenter
+        presenter.view = view
+        presenter.viewDidLoad(visibleRows: 10)
+        return (journal, wakes, interactor, presenter, view)
+    }
+
     private func notes(_ interactor: MoodListInteractor) -> [String] {
         interactor.moods(in: 0..<interactor.count).compactMap { $0?.note }
     }
@@ -49,14 +63,8 @@ import Testing
     /// Review of #14: the filtered list arrived after the keystroke and put the selection back
     /// at the top.
     @Test func theSelectedMoodStaysSelectedWhenTheSearchArrives() async throws {
-        let journal = try journal(notes: ["walk by the sea", "run in the rain", "walking home", "tea"])
-        let wakes = Wakes()
-        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
-        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
-        let view = RecordingMoodListView()
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewDidLoad(visibleRows: 10)
+        let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
         presenter.handle(.moveSelection(by: 3))  // "walk by the sea", the oldest
         presenter.handle(.startFilter)
         for character in "walk" { presenter.handle(.edit(.insert(character))) }
@@ -71,14 +79,8 @@ import Testing
     /// Review of #14: `n` pressed while Esc's whole list was still being read selected the match,
     /// then the list arrived and put the selection back where Esc left it.
     @Test func aMatchChosenWhileTheWholeListIsReadStaysSelectedWhenItArrives() async throws {
-        let journal = try journal(notes: ["walk by the sea", "run in the rain", "walking home", "tea"])
-        let wakes = Wakes()
-        let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
-        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
-        let view = RecordingMoodListView()
-        interactor.output = presenter
-        presenter.view = view
-        presenter.viewDidLoad(visibleRows: 10)
+        let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
         presenter.handle(.startFilter)
         for character in "walk" { presenter.handle(.edit(.insert(character))) }
         presenter.handle(.submit)
