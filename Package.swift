@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Targets are layered; dependencies point down only (see README.md, "Architecture"):
 /// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`;
-/// `moodtui` → `MoodSync` → (`MoodStore`, `SyncProtocol`); `moodtui` → `MoodServer` → `SyncProtocol`;
+/// `moodtui` → `MoodSync` → (`MoodStore`, `MoodSealing`, `SyncProtocol`); `MoodSealing` → `SyncProtocol`;
+/// `moodtui` → `MoodServer` → `SyncProtocol`;
 /// `MoodStore` and `MoodServer` → `FileWatching` (inotify) and `PrivateFiles` (0600/0700), which
 /// depend on nothing.
 ///
@@ -46,8 +47,6 @@ let package = Package(
         ),
         .target(name: "CacheTracking", dependencies: ["MoodKit", "MoodStore"]),
         .target(name: "MoodInsights", dependencies: ["MoodKit", "MoodStore"]),
-        // Moods sealed on the device for the server, which keeps them but cannot read them.
-        .target(name: "MoodSealing", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Other apps' exports in, the journal out.
         .target(
             name: "MoodExchange",
@@ -85,10 +84,12 @@ let package = Package(
 
         // MARK: - Sync engine (client side)
 
+        // Moods sealed on the device for the server, which keeps them but cannot read them.
+        .target(name: "MoodSealing", dependencies: ["SyncProtocol", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "MoodSync",
             dependencies: [
-                "MoodKit", "MoodStore", "SyncProtocol",
+                "MoodKit", "MoodStore", "SyncProtocol", "MoodSealing",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -104,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "SyncProtocol", "PrivateFiles",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "MoodSealing", "SyncProtocol", "PrivateFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",
@@ -117,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui-bench",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync", "MoodSealing",
                 "SyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -146,21 +147,25 @@ let package = Package(
             name: "TerminalAppTests",
             dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "MoodKit"]),
+        .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "SyncTesting", "MoodKit"]),
         .target(name: "SyncTesting", dependencies: ["MoodSync", "MoodServer", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
         .testTarget(
             name: "MoodSyncTests",
             dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodServer"]
         ),
-        .testTarget(name: "MoodSealingTests", dependencies: ["MoodSealing", "AppTesting"]),
+        .testTarget(name: "MoodSealingTests", dependencies: ["MoodSealing", "SyncProtocol", "MoodKit", "AppTesting"]),
         .testTarget(
             name: "SyncDeviceTests",
-            dependencies: ["moodtui", "MoodSync", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange"]
+            dependencies: [
+                "moodtui", "MoodSync", "MoodSealing", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "MoodServerTests",
             dependencies: [
-                "MoodServer", "SyncProtocol", "MoodKit", "moodtui", "AppTesting", "JournalTesting", .product(name: "GRDB", package: "GRDB.swift"),
+                "MoodServer", "SyncProtocol", "SyncTesting", "MoodKit", "moodtui", "AppTesting", "JournalTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import Foundation
+import SyncProtocol
 
 /// A person's account on the server: every mood belongs to exactly one, and a device token
 /// opens exactly one.
@@ -10,11 +11,14 @@ public struct Account: Hashable, Sendable {
     /// What clients see of the account (`GET /v1/account`, inside change tokens): random, so
     /// that it tells nothing about other accounts, such as how many there are.
     public var publicID: String
+    /// The key the account's moods are sealed with; `nil` while they are plain.
+    public var keyID: AccountKeyID?
 
-    public init(id: Int64, name: String, publicID: String) {
+    public init(id: Int64, name: String, publicID: String, keyID: AccountKeyID? = nil) {
         self.id = id
         self.name = name
         self.publicID = publicID
+        self.keyID = keyID
     }
 
     /// A new ``publicID``: 16 random bytes in base64url.

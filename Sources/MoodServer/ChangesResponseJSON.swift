@@ -16,41 +16,84 @@ enum ChangesResponseJSON {
             if index > 0 { json.append(",") }
             switch change {
             case .upsert(let mood):
-                let content = mood.content
-                json.append(#"{"kind":"upsert","mood":{"activities":"#)
-                json.appendActivities(content.activities)
-                json.append(#","creatorID":"#)
-                json.appendString(content.creatorID)
-                json.append(#","date":"#)
-                json.appendNumber(content.date.millisecondsSince1970)
-                json.append(#","id":"#)
-                json.appendString(mood.id.uuidString)
-                json.append(#","level":"#)
-                json.appendNumber(Int64(content.level.rawValue))
-                json.append(#","note":"#)
-                json.appendString(content.note)
-                json.append(#","stamps":{"date":"#)
-                json.appendString(content.stamps.date.description)
-                json.append(#","level":"#)
-                json.appendString(content.stamps.level.description)
-                json.append(#","note":"#)
-                json.appendString(content.stamps.note.description)
-                json.append(#"},"version":"#)
-                json.appendNumber(mood.version)
-                json.append("}}")
+                json.append(#"{"kind":"upsert","mood":"#)
+                json.appendMood(mood)
+                json.append("}")
             case .delete(let id):
                 json.append(#"{"id":"#)
                 json.appendString(id.uuidString)
                 json.append(#","kind":"delete"}"#)
             }
         }
-        json.append(page.more ? #"],"more":true,"serverTime":"# : #"],"more":false,"serverTime":"#)
+        json.append("]")
+        if let keyID = page.keyID {
+            json.append(#","keyID":"#)
+            json.appendString(keyID.description)
+        }
+        json.append(page.more ? #","more":true,"serverTime":"# : #","more":false,"serverTime":"#)
         json.appendNumber(page.serverTime)
         json.append(#","token":"#)
         json.appendString(page.token.rawValue)
         json.append("}")
         return ByteBuffer(bytes: json.bytes)
     }
+}
+
+extension JSONBytes {
+    /// A ``SyncedMood`` as its `Codable` conformance writes it, with sorted keys.
+    fileprivate mutating func appendMood(_ mood: SyncedMood) {
+        switch mood.payload {
+        case .sealed(let sealed):
+            append(#"{"id":"#)
+            appendString(mood.id.uuidString)
+            append(#","sealed":""#)
+            appendBase64(sealed.bytes)
+            append(#"","version":"#)
+            appendNumber(mood.version)
+            append("}")
+        case .plain(let content):
+            append(#"{"activities":"#)
+            appendActivities(content.activities)
+            append(#","creatorID":"#)
+            appendString(content.creatorID)
+            append(#","date":"#)
+            appendNumber(content.date.millisecondsSince1970)
+            append(#","id":"#)
+            appendString(mood.id.uuidString)
+            append(#","level":"#)
+            appendNumber(Int64(content.level.rawValue))
+            append(#","note":"#)
+            appendString(content.note)
+            append(#","stamps":{"date":"#)
+            appendString(content.stamps.date.description)
+            append(#","level":"#)
+            appendString(content.stamps.level.description)
+            append(#","note":"#)
+            appendString(content.stamps.note.description)
+            append(#"},"version":"#)
+            appendNumber(mood.version)
+            append("}")
+        }
+    }
+
+    /// Standard base64 with padding, as `Data.base64EncodedString()` writes it.
+    fileprivate mutating func appendBase64(_ data: [UInt8]) {
+        var index = 0
+        while index + 3 <= data.count {
+            let triple = Int(data[index]) << 16 | Int(data[index + 1]) << 8 | Int(data[index + 2])
+            for shift in [18, 12, 6, 0] { bytes.append(Self.base64Digits[(triple >> shift) & 63]) }
+            index += 3
+        }
+        let rest = data.count - index
+        guard rest > 0 else { return }
+        let triple = Int(data[index]) << 16 | (rest == 2 ? Int(data[index + 1]) << 8 : 0)
+        bytes.append(Self.base64Digits[(triple >> 18) & 63])
+        bytes.append(Self.base64Digits[(triple >> 12) & 63])
+        bytes.append(rest == 2 ? Self.base64Digits[(triple >> 6) & 63] : UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "="))
+    }
+
+    private static let base64Digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 }
 
 /// JSON text being written: literal pieces, numbers, and strings escaped as JSON requires.

@@ -43,7 +43,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
             state.accounts.values.map { entry in
                 AccountSummary(
                     name: entry.account.name, devices: state.tokens.values.filter { $0 == entry.account.id }.count,
-                    moods: entry.moods.values.filter { $0.content != nil }.count)
+                    moods: entry.moods.values.filter { $0.payload != nil }.count)
             }
             .sorted { $0.name < $1.name }
         }
@@ -75,15 +75,16 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
-        state.withLock { state in
+        try state.withLock { state throws(KeyMismatch) in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
+            try AccountKeyRule.check(uploads, current: entry.account.keyID)
             var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
             for upload in uploads {
                 switch UpsertDecision.decide(upload, current: entry.moods[upload.id]) {
                 case .write:
                     entry.lastSequence += 1
                     entry.moods[upload.id] = MoodRecord(
-                        id: upload.id, content: upload.content, version: entry.lastSequence, sequence: entry.lastSequence)
+                        id: upload.id, payload: upload.payload, version: entry.lastSequence, sequence: entry.lastSequence)
                     saved.append(SavedMood(id: upload.id, version: entry.lastSequence))
                 case .unchanged(let version):
                     saved.append(SavedMood(id: upload.id, version: version))
@@ -105,7 +106,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
                 let current = entry.moods[id]
                 guard TombstoneRule.needsTombstone(current) else { continue }
                 entry.lastSequence += 1
-                entry.moods[id] = MoodRecord(id: id, content: nil, version: entry.lastSequence, sequence: entry.lastSequence)
+                entry.moods[id] = MoodRecord(id: id, payload: nil, version: entry.lastSequence, sequence: entry.lastSequence)
                 if current != nil { deleted.append(id) }
             }
             state.accounts[account.id] = entry
@@ -117,7 +118,20 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         state.withLock { state in
             let entry = state.accounts[account.id] ?? AccountState(account: account)
             let records = entry.moods.values.filter { $0.sequence > sequence }.sorted { $0.sequence < $1.sequence }
-            return ChangePage(records: Array(records.prefix(limit + 1)), limit: limit, latestSequence: entry.lastSequence)
+            return ChangePage(
+                records: Array(records.prefix(limit + 1)), limit: limit, latestSequence: entry.lastSequence, keyID: entry.account.keyID)
+        }
+    }
+
+    public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
+        state.withLock { state in
+            var entry = state.accounts[account.id] ?? AccountState(account: account)
+            if let refusal = AccountKeyRule.refusal(of: change, current: entry.account.keyID, latestSequence: entry.lastSequence) {
+                return refusal
+            }
+            entry.account.keyID = change.keyID
+            state.accounts[account.id] = entry
+            return .changed(entry.account, latestSequence: entry.lastSequence)
         }
     }
 }

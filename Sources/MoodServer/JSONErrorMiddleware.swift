@@ -3,7 +3,7 @@ import Logging
 import SyncProtocol
 
 /// Turns every error into the protocol's JSON shape, `{"error", "message"}`: our own errors as
-/// they are, Hummingbird's by status (404 for an unknown route, 405 for a known path with the
+/// they are (a storage's ``KeyMismatch`` as 409 `key_changed`), Hummingbird's by status (404 for an unknown route, 405 for a known path with the
 /// wrong method, 413 for a body past the limit), a body the HTTP parser refused as 400, a
 /// connection lost mid-request as 400 (logged at debug: the client's doing), anything else as a
 /// 500 logged as an error.
@@ -16,6 +16,8 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as ServerError {
             throw error
+        } catch let mismatch as KeyMismatch {
+            throw ServerError.keyChanged(mismatch.message)
         } catch let error as any HTTPResponseError {
             throw translate(error.status, request: request)
         } catch {

@@ -39,11 +39,16 @@ public protocol MoodServerStorage: Sendable {
 
     /// Applies ``UpsertDecision`` to each upload in order, in one transaction.
     /// - Precondition: no id appears twice in `uploads`.
+    /// - Throws: ``KeyMismatch`` (nothing written) when an upload is not sealed with the
+    ///   account's key as the transaction reads it (``AccountKeyRule``).
     func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult
     /// Turns the moods with these ids into tombstones; unknown and already deleted ids are skipped.
     func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult
     /// The changes after `sequence`, oldest first, at most `limit`.
     func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage
+    /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:latestSequence:)``
+    /// refuses, in one transaction.
+    func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome
 }
 
 /// What ``MoodServerStorage/upsert(_:in:)`` did.
@@ -83,21 +88,24 @@ public struct ChangePage: Hashable, Sendable {
     public var more: Bool
     /// The account's latest sequence when the page was read.
     public var latestSequence: Int64
+    /// The account's key when the page was read.
+    public var keyID: AccountKeyID?
 
-    public init(changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64) {
+    public init(changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?) {
         self.changes = changes
         self.nextSequence = nextSequence
         self.more = more
         self.latestSequence = latestSequence
+        self.keyID = keyID
     }
 
     /// Builds a page from the records after the requested sequence, oldest first, of which at
     /// most `limit + 1` were read (the extra one only tells whether more follow).
-    public init(records: [MoodRecord], limit: Int, latestSequence: Int64) {
+    public init(records: [MoodRecord], limit: Int, latestSequence: Int64, keyID: AccountKeyID?) {
         let page = records.prefix(limit)
         let more = records.count > limit
         self.init(
             changes: page.map(\.change), nextSequence: more ? page.last?.sequence ?? latestSequence : latestSequence,
-            more: more, latestSequence: latestSequence)
+            more: more, latestSequence: latestSequence, keyID: keyID)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MoodKit
+import SyncProtocol
 
 /// Accounts and device tokens.
 extension SQLiteMoodServerStorage {
@@ -30,7 +31,7 @@ extension SQLiteMoodServerStorage {
             try Row.fetchAll(db, sql: """
                 SELECT name,
                     (SELECT COUNT(*) FROM deviceToken WHERE accountID = account.id) AS devices,
-                    (SELECT COUNT(*) FROM mood WHERE accountID = account.id AND level IS NOT NULL) AS moods
+                    (SELECT COUNT(*) FROM mood WHERE accountID = account.id AND (level IS NOT NULL OR sealed IS NOT NULL)) AS moods
                 FROM account ORDER BY name
                 """)
             .map { AccountSummary(name: $0["name"], devices: $0["devices"], moods: $0["moods"]) }
@@ -53,10 +54,10 @@ extension SQLiteMoodServerStorage {
         }
     }
 
-    private static let accountColumns = "account.id, account.name, account.publicID"
+    private static let accountColumns = "account.id, account.name, account.publicID, account.keyID"
 
     private static func account(from row: Row) -> Account {
-        Account(id: row[0], name: row[1], publicID: row[2])
+        Account(id: row[0], name: row[1], publicID: row[2], keyID: (row[3] as Data?).flatMap(AccountKeyID.init(bytes:)))
     }
 
     private static func account(_ db: Database, forTokenHash hash: Data) throws -> Account? {

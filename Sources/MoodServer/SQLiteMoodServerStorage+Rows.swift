@@ -9,6 +9,10 @@ extension SQLiteMoodServerStorage {
         try Int64.fetchOne(db, sql: "SELECT lastSequence FROM account WHERE id = ?", arguments: [account.id]) ?? 0
     }
 
+    static func keyID(_ db: Database, _ account: Account) throws -> AccountKeyID? {
+        try Data.fetchOne(db, sql: "SELECT keyID FROM account WHERE id = ?", arguments: [account.id]).flatMap(AccountKeyID.init(bytes:))
+    }
+
     static func setLastSequence(_ db: Database, _ account: Account, _ sequence: Int64) throws {
         try db.execute(sql: "UPDATE account SET lastSequence = ? WHERE id = ?", arguments: [sequence, account.id])
     }
@@ -21,24 +25,33 @@ extension SQLiteMoodServerStorage {
             .map(record(from:))
     }
 
+    /// Stores the record: a plain content in its columns, a sealed one as a blob, a tombstone as
+    /// neither.
     static func store(_ db: Database, _ account: Account, _ record: MoodRecord) throws {
-        let content = record.content
+        var content: MoodContent?
+        var sealed: Data?
+        switch record.payload {
+        case .plain(let plain): content = plain
+        case .sealed(let blob): sealed = Data(blob.bytes)
+        case nil: break
+        }
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, activities, version, sequence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, activities, sealed, version, sequence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(
             arguments: [
                 account.id, record.id.uuidString, content?.date.millisecondsSince1970, content?.level.rawValue, content?.note,
                 content?.creatorID, content.map { $0.stamps.storedText(creatorID: $0.creatorID) },
-                content.map { $0.activities.storedText(creatorID: $0.creatorID) }, record.version, record.sequence,
+                content.map { $0.activities.storedText(creatorID: $0.creatorID) }, sealed, record.version, record.sequence,
             ])
     }
 
     /// The columns ``record(from:)`` reads, by position: a page of the change feed decodes a
     /// thousand rows, and a lookup by name costs more than the rest of the row.
-    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence, activities"
+    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence, activities, sealed"
 
-    /// A record from a row selected with ``recordColumns``; a row without a level is a tombstone.
+    /// A record from a row selected with ``recordColumns``; a row with neither a level nor a
+    /// sealed content is a tombstone.
     ///
     /// A stamp that cannot be read (a mood an older server stored without checking, whose
     /// creator id was empty) reads as the earliest stamp of the creator, and goes out as it is:
@@ -47,15 +60,17 @@ extension SQLiteMoodServerStorage {
     static func record(from row: Row) throws -> MoodRecord {
         let idText: String = row[0]
         guard let id = UUID(uuidString: idText) else { throw DatabaseError(message: "invalid mood id \(idText) in the store") }
-        var content: MoodContent?
-        if let date: Int64 = row[1], let raw: Int = row[2], let level = MoodLevel(rawValue: raw) {
+        var payload: MoodPayload?
+        if let sealed: Data = row[9] {
+            payload = .sealed(try SealedContent(bytes: Array(sealed)))  // checked as it was stored
+        } else if let date: Int64 = row[1], let raw: Int = row[2], let level = MoodLevel(rawValue: raw) {
             let creatorID: String = row[4] ?? ""
             let stamps = (row[5] as String?).flatMap { MoodStamps(storedText: $0, creatorID: creatorID) }
             let activities = (row[8] as String?).map { ActivitySet(storedText: $0, creatorID: creatorID) }
-            content = MoodContent(
+            payload = .plain(MoodContent(
                 date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
-                stamps: stamps ?? .earliest(of: creatorID), activities: activities ?? ActivitySet())
+                stamps: stamps ?? .earliest(of: creatorID), activities: activities ?? ActivitySet()))
         }
-        return MoodRecord(id: id, content: content, version: row[6], sequence: row[7])
+        return MoodRecord(id: id, payload: payload, version: row[6], sequence: row[7])
     }
 }

@@ -30,6 +30,11 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            // What a write replaces is overwritten with zeros, not left in free pages: a mood
+            // stored plain before its account had a key is gone from the file once sealed.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
         pool = try DatabasePool(path: path, configuration: configuration)
         try ServerSchema.migrator.migrate(pool)
         storeID = try pool.write { db in
@@ -46,6 +51,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
 
     public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
         try await pool.write { db in
+            try AccountKeyRule.check(uploads, current: try Self.keyID(db, account))
             var sequence = try Self.lastSequence(db, account)
             let start = sequence
             var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
@@ -53,7 +59,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
                 switch UpsertDecision.decide(upload, current: try Self.record(db, account, upload.id)) {
                 case .write:
                     sequence += 1
-                    try Self.store(db, account, MoodRecord(id: upload.id, content: upload.content, version: sequence, sequence: sequence))
+                    try Self.store(db, account, MoodRecord(id: upload.id, payload: upload.payload, version: sequence, sequence: sequence))
                     saved.append(SavedMood(id: upload.id, version: sequence))
                 case .unchanged(let version):
                     saved.append(SavedMood(id: upload.id, version: version))
@@ -74,7 +80,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
                 let current = try Self.record(db, account, id)
                 guard TombstoneRule.needsTombstone(current) else { continue }
                 sequence += 1
-                try Self.store(db, account, MoodRecord(id: id, content: nil, version: sequence, sequence: sequence))
+                try Self.store(db, account, MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence))
                 if current != nil { deleted.append(id) }
             }
             try Self.setLastSequence(db, account, sequence)
@@ -89,7 +95,21 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
                 db.cachedStatement(sql: """
                     SELECT \(Self.recordColumns) FROM mood WHERE accountID = ? AND sequence > ? ORDER BY sequence LIMIT ?
                     """), arguments: [account.id, sequence, limit + 1])
-            return ChangePage(records: try Array(rows.map(Self.record(from:))), limit: limit, latestSequence: latest)
+            return ChangePage(
+                records: try Array(rows.map(Self.record(from:))), limit: limit, latestSequence: latest, keyID: try Self.keyID(db, account))
+        }
+    }
+
+    public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
+        try await pool.write { db in
+            let latest = try Self.lastSequence(db, account)
+            if let refusal = AccountKeyRule.refusal(of: change, current: try Self.keyID(db, account), latestSequence: latest) {
+                return refusal
+            }
+            try db.execute(sql: "UPDATE account SET keyID = ? WHERE id = ?", arguments: [Data(change.keyID.bytes), account.id])
+            var changed = account
+            changed.keyID = change.keyID
+            return .changed(changed, latestSequence: latest)
         }
     }
 }

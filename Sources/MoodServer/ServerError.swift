@@ -18,6 +18,10 @@ struct ServerError: Error, HTTPResponseError {
     static func tooLarge(_ message: String, code: String = "body_too_large") -> Self {
         .init(status: .contentTooLarge, code: code, message: message)
     }
+    /// 409: the account's key is not the one the request assumed.
+    static func keyChanged(_ message: String) -> Self {
+        .init(status: .conflict, code: SyncErrorCode.keyChanged.rawValue, message: message)
+    }
     static let tokenExpired = Self(
         status: .gone, code: "token_expired",
         message: "this change token is not valid on this server any more: fetch again without 'since'")

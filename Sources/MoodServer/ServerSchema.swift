@@ -78,6 +78,14 @@ enum ServerSchema {
             // ActivitySet's stored text; a mood stored before has none (tombstones keep no content).
             try db.execute(sql: "ALTER TABLE mood ADD COLUMN activities TEXT")
         }
+        migrator.registerMigration("v6: sealed moods") { db in
+            // An account with a key holds its moods as SealedContent, every other content column
+            // null; an account without one (keyID null) as before.
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN keyID BLOB;
+                ALTER TABLE mood ADD COLUMN sealed BLOB;
+                """)
+        }
         return migrator
     }
 }

@@ -14,8 +14,9 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage))
         v1.get(RouterPath(SyncEndpoint.account)) { _, context in
             let account = try context.requireAccount()
-            return try JSONBody.response(AccountResponse(name: account.name, id: account.publicID))
+            return try JSONBody.response(AccountResponse(name: account.name, id: account.publicID, keyID: account.keyID))
         }
+        v1.put(RouterPath(SyncEndpoint.accountKey)) { request, context in try await changeKey(request, context) }
         v1.post(RouterPath(SyncEndpoint.moods)) { request, context in try await upload(request, context) }
         v1.post(RouterPath(SyncEndpoint.deletions)) { request, context in try await delete(request, context) }
         v1.get(RouterPath(SyncEndpoint.changes)) { request, context in try await changes(request, context) }
@@ -28,8 +29,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// The paths above and their methods, for 405 answers.
     static var allowedMethods: [String: [HTTPRequest.Method]] {
-        [SyncEndpoint.health: [.get], SyncEndpoint.account: [.get], SyncEndpoint.moods: [.post], SyncEndpoint.deletions: [.post],
-         SyncEndpoint.changes: [.get], SyncEndpoint.subscribe: [.get]]
+        [SyncEndpoint.health: [.get], SyncEndpoint.account: [.get], SyncEndpoint.accountKey: [.put], SyncEndpoint.moods: [.post],
+         SyncEndpoint.deletions: [.post], SyncEndpoint.changes: [.get], SyncEndpoint.subscribe: [.get]]
     }
 
     private func health() async throws -> Response {
@@ -81,25 +82,49 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             }
             limit = min(value, SyncLimits.maximumChangesPageSize)
         }
-        var since: Int64 = 0
-        if let text = query["since"], !text.isEmpty {
-            switch ChangeCursor.read(ChangeToken(rawValue: String(text))) {
-            case .invalid:
-                throw ServerError(status: .badRequest, code: "invalid_token", message: "'since' is not a change token")
-            case .retired:
-                throw ServerError.tokenExpired
-            case .cursor(let cursor):
-                guard cursor.store == storage.storeID, cursor.account == account.publicID, cursor.sequence >= 0 else {
-                    throw ServerError.tokenExpired
-                }
-                since = cursor.sequence
-            }
-        }
+        let since = try sequence(of: query["since"].map { ChangeToken(rawValue: String($0)) }, in: account)
         let page = try await storage.changes(in: account, after: since, limit: limit)
         guard since <= page.latestSequence else { throw ServerError.tokenExpired }
         let response = ChangesResponse(
-            changes: page.changes, token: token(account, page.nextSequence), more: page.more, serverTime: Date().millisecondsSince1970)
+            changes: page.changes, token: token(account, page.nextSequence), more: page.more, serverTime: Date().millisecondsSince1970,
+            keyID: page.keyID)
         return JSONBody.response(json: ChangesResponseJSON.encode(response))
+    }
+
+    private func changeKey(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await JSONBody.decode(KeyChangeRequest.self, from: request)
+        let change = KeyChange(keyID: body.keyID, replaces: body.replaces, unchangedSince: try sequence(of: body.since, in: account))
+        switch try await storage.changeKey(change, in: account) {
+        case .changed(let changed, let latestSequence):
+            // Other devices fetch, see the new key and stop until they are given its phrase.
+            hub.publish(account: account.id, token: token(account, latestSequence), exceptDevice: device(request))
+            return try JSONBody.response(AccountResponse(name: changed.name, id: changed.publicID, keyID: changed.keyID))
+        case .keyChanged(let current):
+            throw ServerError.keyChanged(
+                current == nil ? "this account has no key to replace" : "this account's key is not the one the request replaces")
+        case .changesSince:
+            throw ServerError(
+                status: .conflict, code: SyncErrorCode.changesSince.rawValue,
+                message: "the account changed after this device's change token: fetch the changes, then ask again")
+        }
+    }
+
+    /// The sequence a client's change token stands for, 0 without one.
+    /// - Throws: 400 for text that is not a token, 410 for a token of another store or account.
+    private func sequence(of token: ChangeToken?, in account: Account) throws(ServerError) -> Int64 {
+        guard let token, !token.rawValue.isEmpty else { return 0 }
+        switch ChangeCursor.read(token) {
+        case .invalid:
+            throw ServerError(status: .badRequest, code: "invalid_token", message: "'since' is not a change token")
+        case .retired:
+            throw ServerError.tokenExpired
+        case .cursor(let cursor):
+            guard cursor.store == storage.storeID, cursor.account == account.publicID, cursor.sequence >= 0 else {
+                throw ServerError.tokenExpired
+            }
+            return cursor.sequence
+        }
     }
 
     private func token(_ account: Account, _ sequence: Int64) -> ChangeToken {

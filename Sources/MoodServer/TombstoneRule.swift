@@ -15,6 +15,6 @@ public enum TombstoneRule {
     /// Whether deleting a mood whose current record is `current` (`nil`: never seen) writes a
     /// tombstone; a tombstone already there stays as it is.
     public static func needsTombstone(_ current: MoodRecord?) -> Bool {
-        current?.content != nil || current == nil
+        current?.payload != nil || current == nil
     }
 }

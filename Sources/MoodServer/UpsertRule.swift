@@ -17,7 +17,7 @@ public enum UpsertDecision: Hashable, Sendable {
     /// 1. Unknown id → write (whatever the base version: the client may have synced with a
     ///    server whose data is gone).
     /// 2. Tombstone → conflict `deleted`.
-    /// 3. Same content as the server's → unchanged, never a conflict.
+    /// 3. Same payload as the server's → unchanged, never a conflict.
     /// 4. Base version equal to the server's → write.
     /// 5. Anything else (older base version, or none) → conflict `stale`, with the server's copy.
     public static func decide(_ upload: MoodUpload, current: MoodRecord?) -> UpsertDecision {
@@ -25,7 +25,7 @@ public enum UpsertDecision: Hashable, Sendable {
         guard let synced = current.synced else {
             return .conflict(MoodConflict(id: upload.id, reason: .deleted, server: nil))
         }
-        if synced.content == upload.content { return .unchanged(version: synced.version) }
+        if synced.payload == upload.payload { return .unchanged(version: synced.version) }
         if upload.baseVersion == synced.version { return .write }
         return .conflict(MoodConflict(id: upload.id, reason: .stale, server: synced))
     }

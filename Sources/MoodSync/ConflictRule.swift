@@ -20,7 +20,7 @@ import SyncProtocol
 enum ConflictRule {
     /// The local row after meeting the server's `server` copy: every field at its later change;
     /// still waiting for upload (now based on the server's version) if any field is newer here.
-    static func merge(local: Mood, server: SyncedMood) -> Mood {
+    static func merge(local: Mood, server: ServerMood) -> Mood {
         var merged = local
         merged.sync.remoteIdentifier = server.id.uuidString
         merged.sync.remoteVersion = server.version
@@ -33,7 +33,7 @@ enum ConflictRule {
     }
 
     /// The journal mood for a server copy this device has never held.
-    static func newLocalMood(from server: SyncedMood) -> Mood {
+    static func newLocalMood(from server: ServerMood) -> Mood {
         let content = server.content
         return Mood(
             id: server.id, date: content.date, level: content.level, note: content.note, creatorID: content.creatorID,

@@ -62,6 +62,10 @@ public struct HTTPMoodRemote: MoodRemote {
         try await send(.GET, SyncEndpoint.account, body: Optional<String>.none)
     }
 
+    public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
+        try await send(.PUT, SyncEndpoint.accountKey, body: request)
+    }
+
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
         async throws(RemoteError)
     {
@@ -135,6 +139,11 @@ public struct HTTPMoodRemote: MoodRemote {
         let answer = try? JSONDecoder().decode(ErrorResponse.self, from: body)
         let message = answer?.message ?? "HTTP \(status)"
         if answer?.error == SyncProtocolVersion.mismatchCode { return .protocolMismatch(message) }
+        switch answer.flatMap({ SyncErrorCode(rawValue: $0.error) }) {
+        case .keyChanged: return .keyChanged(message)
+        case .changesSince: return .changesSince(message)
+        case nil: break
+        }
         switch status {
         case 400, 413, 422: return .rejected(message)
         case 401, 403: return .unauthorized(message)

@@ -13,14 +13,16 @@ import SyncProtocol
 actor MoodDownloader {
     private let journal: SyncJournal
     private let remote: any MoodRemote
+    private let encryption: SyncEncryption
     private let pageSize: Int
     private let logger: Logger
     private var isFetching = false
     private var fetchAgain = false
 
-    init(journal: SyncJournal, remote: any MoodRemote, pageSize: Int, logger: Logger) {
+    init(journal: SyncJournal, remote: any MoodRemote, encryption: SyncEncryption, pageSize: Int, logger: Logger) {
         self.journal = journal
         self.remote = remote
+        self.encryption = encryption
         self.pageSize = pageSize
         self.logger = logger
     }
@@ -29,7 +31,8 @@ actor MoodDownloader {
     /// applied, or `nil` when the call was folded into a fetch already running (which fetches
     /// once more when it is done). A token the server no longer knows starts a full fetch from
     /// the beginning.
-    /// - Throws: a ``RemoteError`` or a store error; the pages applied so far stay applied.
+    /// - Throws: a ``RemoteError``, a ``SyncStopped`` when the account's key is no longer this
+    ///   device's, or a store error; the pages applied so far stay applied.
     func fetchChanges() async throws -> Int? {
         guard !isFetching else {
             fetchAgain = true
@@ -49,10 +52,10 @@ actor MoodDownloader {
     private func fetchAll() async throws -> Int {
         var token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
         var applied = 0
-        var next: Task<(ChangesResponse, ServerTimeSample), any Error>?
+        var next: Task<(OpenedPage, ServerTimeSample), any Error>?
         defer { next?.cancel() }
         while true {
-            let (page, sample): (ChangesResponse, ServerTimeSample)
+            let (page, sample): (OpenedPage, ServerTimeSample)
             do {
                 if let prefetched = next { (page, sample) = try await prefetched.value } else { (page, sample) = try await fetchPage(since: token) }
             } catch RemoteError.tokenExpired where token != nil && next == nil {
@@ -79,11 +82,23 @@ actor MoodDownloader {
         }
     }
 
-    /// One page, with a reading of the server's clock against this device's.
-    private nonisolated func fetchPage(since token: ChangeToken?) async throws -> (ChangesResponse, ServerTimeSample) {
-        try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
+    /// One page, opened, with a reading of the server's clock against this device's. Opening
+    /// happens here, while the page before is being applied.
+    private nonisolated func fetchPage(since token: ChangeToken?) async throws -> (OpenedPage, ServerTimeSample) {
+        let (page, sample) = try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
             try await remote.changes(since: token, limit: pageSize)
         }
+        if let stopped = SyncStopped.keys(server: page.keyID, device: encryption.keyID) { throw stopped }
+        let (changes, unreadable) = encryption.open(page)
+        return (OpenedPage(changes: changes, unreadable: unreadable, token: page.token, more: page.more), sample)
+    }
+
+    /// A page of the feed as this device applies it.
+    private struct OpenedPage: Sendable {
+        var changes: [ServerChange]
+        var unreadable: [UnreadableChange]
+        var token: ChangeToken
+        var more: Bool
     }
 
     /// Sets aside the page's changes that break the protocol's rules, and says so in the log:
@@ -98,7 +113,7 @@ actor MoodDownloader {
     }
 
     /// `local` holds the page's moods as the journal has them, and is kept up to date.
-    private static func apply(_ change: Change, to moods: inout [Mood.ID: Mood], with writer: JournalWriter) throws -> Bool {
+    private static func apply(_ change: ServerChange, to moods: inout [Mood.ID: Mood], with writer: JournalWriter) throws -> Bool {
         let local = moods[change.id]
         switch change {
         case .delete(let id):

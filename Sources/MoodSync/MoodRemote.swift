@@ -9,6 +9,8 @@ import SyncProtocol
 public protocol MoodRemote: Sendable {
     /// `GET /v1/account`: whose account the token opens.
     func accountInfo() async throws(RemoteError) -> AccountResponse
+    /// `PUT /v1/account/key`: seals the account's moods with another key from now on.
+    func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse
     /// `POST /v1/moods`: at most ``SyncLimits/maximumUploadBatch`` moods.
     func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse
     /// `POST /v1/deletions`: at most ``SyncLimits/maximumDeletionBatch`` ids.
@@ -39,6 +41,11 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server speaks another ``SyncProtocolVersion``: nothing syncs until one side is
     /// updated, and the words say which.
     case protocolMismatch(String)
+    /// The account's key is not the one the request assumed (409 `key_changed`): nothing syncs
+    /// until this device is given the account's phrase.
+    case keyChanged(String)
+    /// A key change came after changes this device has not fetched (409 `changes_since`).
+    case changesSince(String)
 
     public var description: String {
         switch self {
@@ -48,7 +55,8 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tokenExpired: "the server no longer knows this journal's change token"
         case .rejected(let reason): "the server refused the request: \(reason)"
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
-        case .protocolMismatch(let reason): reason
+        case .protocolMismatch(let reason), .keyChanged(let reason): reason
+        case .changesSince(let reason): "the server refused the new key: \(reason)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MoodKit
+import MoodSealing
 import MoodStore
 import SyncProtocol
 
@@ -13,15 +14,17 @@ import SyncProtocol
 actor MoodUploader {
     private let journal: SyncJournal
     private let remote: any MoodRemote
+    private let encryption: SyncEncryption
     private let inProgress: InProgressTracker<Mood.ID>
     private let logger: Logger
 
     /// A request's body stays well under the server's 1 MiB limit: notes can be long.
     static let maximumBatchBytes = 512 * 1024
 
-    init(journal: SyncJournal, remote: any MoodRemote, inProgress: InProgressTracker<Mood.ID>, logger: Logger) {
+    init(journal: SyncJournal, remote: any MoodRemote, encryption: SyncEncryption, inProgress: InProgressTracker<Mood.ID>, logger: Logger) {
         self.journal = journal
         self.remote = remote
+        self.encryption = encryption
         self.inProgress = inProgress
         self.logger = logger
     }
@@ -46,8 +49,10 @@ actor MoodUploader {
         var bytes = 0
         var batch: [Mood] = []
         for mood in moods.prefix(SyncLimits.maximumUploadBatch) {
-            // JSON escapes can double a note; an activity's stamps go out in full, with their device.
-            bytes += 256 + mood.note.utf8.count * 2 + mood.activities.histories.values.reduce(0) { $0 + 40 + 300 * $1.stamps.count }
+            // JSON escapes can double a note; an activity's stamps go out in full, with their
+            // device; base64 makes a sealed mood a third larger.
+            let content = 256 + mood.note.utf8.count * 2 + mood.activities.histories.values.reduce(0) { $0 + 40 + 300 * $1.stamps.count }
+            bytes += content * 4 / 3 + SealedContent.minimumSize * 2
             if !batch.isEmpty && bytes > maximumBatchBytes { break }
             batch.append(mood)
         }
@@ -58,13 +63,17 @@ actor MoodUploader {
     private func upload(_ read: [Mood]) async throws -> Int {
         // From here on the server may hold these moods, even if the answer never arrives. A mood
         // a person changed or deleted since it was read stays out: it is read again.
-        let marked = try await journal.write { try $0.markUploadAttempted(read) }
+        let (uploads, unsealable) = sealed(read)
+        let marked = try await journal.write { writer in
+            for (mood, error) in unsealable { try writer.recordSyncFailure([mood], message: "cannot be synced: \(error)") }
+            return try writer.markUploadAttempted(read.filter { uploads[$0.id] != nil })
+        }
         let batch = read.filter { marked.contains($0.id) }
         guard !batch.isEmpty else { return 0 }
         let (response, sample): (UploadResponse, ServerTimeSample)
         do {
             (response, sample) = try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
-                try await remote.upload(batch.map { MoodUpload(id: $0.id, content: MoodContent($0), baseVersion: $0.sync.remoteVersion) })
+                try await remote.upload(batch.compactMap { uploads[$0.id] })
             }
         } catch {
             guard case RemoteError.rejected(let reason) = error else { throw error }
@@ -77,13 +86,14 @@ actor MoodUploader {
             return try await upload(Array(batch[..<half])) + (try await upload(Array(batch[half...])))
         }
         let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
+        let conflicts = response.conflicts.map { OpenedConflict($0, encryption: encryption) }
         try await journal.write { writer in
             if let skew = sample.skew { try writer.recordClockSkew(skew) }
-            if let seen = response.conflicts.compactMap(\.server?.content.fields.latestStamp).max() { try writer.observe(seen) }
+            if let seen = conflicts.compactMap({ $0.server?.content.fields.latestStamp }).max() { try writer.observe(seen) }
             for saved in response.saved {
                 if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
             }
-            for conflict in response.conflicts { try Self.resolve(conflict, sent: sent[conflict.id], with: writer) }
+            for conflict in conflicts { try Self.resolve(conflict, sent: sent[conflict.id], with: writer) }
         }
         if !response.conflicts.isEmpty {
             logger.info("upload conflicts resolved", metadata: ["count": "\(response.conflicts.count)"])
@@ -91,9 +101,21 @@ actor MoodUploader {
         return response.saved.count
     }
 
+    /// Each mood's upload, and the moods that cannot be sealed (too large) with why.
+    private func sealed(_ moods: [Mood]) -> (uploads: [Mood.ID: MoodUpload], unsealable: [(Mood, MoodSealError)]) {
+        var uploads: [Mood.ID: MoodUpload] = [:]
+        var unsealable: [(Mood, MoodSealError)] = []
+        for mood in moods {
+            do { uploads[mood.id] = MoodUpload(id: mood.id, payload: try encryption.payload(for: mood), baseVersion: mood.sync.remoteVersion) } catch {
+                unsealable.append((mood, error))
+            }
+        }
+        return (uploads, unsealable)
+    }
+
     /// Applies the conflict rule: a deleted mood goes; a stale one is merged with the server's
     /// copy; one whose server copy cannot be read stays as it is here, marked failed with why.
-    private static func resolve(_ conflict: MoodConflict, sent: Mood?, with writer: JournalWriter) throws {
+    private static func resolve(_ conflict: OpenedConflict, sent: Mood?, with writer: JournalWriter) throws {
         if conflict.reason == .stale, let problem = conflict.unreadableServerCopy {
             if let sent { try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(problem)") }
             return
@@ -105,5 +127,22 @@ actor MoodUploader {
         // Gone, or already past this copy (a download brought a newer one while the request was out).
         guard let local = try writer.snapshot.mood(id: conflict.id), (local.sync.remoteVersion ?? 0) < server.version else { return }
         try writer.replace(ConflictRule.merge(local: local, server: server))
+    }
+}
+
+/// A conflict with the server's copy opened, or the reason it could not be.
+private struct OpenedConflict: Sendable {
+    var id: Mood.ID
+    var reason: MoodConflict.Reason
+    var server: ServerMood?
+    var unreadableServerCopy: String?
+
+    init(_ conflict: MoodConflict, encryption: SyncEncryption) {
+        id = conflict.id
+        reason = conflict.reason
+        unreadableServerCopy = conflict.unreadableServerCopy
+        if let copy = conflict.server {
+            do { server = try encryption.open(copy) } catch { unreadableServerCopy = error.description }
+        }
     }
 }

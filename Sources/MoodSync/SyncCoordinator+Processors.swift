@@ -4,7 +4,8 @@ import MoodStore
 /// Making the processors once the account is checked, and keeping downloads apart from local writes.
 extension SyncCoordinator {
     /// The processors, once the server confirmed that the token opens the journal's account
-    /// (adopting the account for a journal that never had one, when the environment gave the token).
+    /// (adopting the account for a journal that never had one, when the environment gave the
+    /// token) and that the account's key is the journal's.
     func checkedProcessors() async throws -> Processors {
         if let processors {
             do { return try await Self.value(of: processors) } catch {
@@ -22,10 +23,14 @@ extension SyncCoordinator {
             if journalAccount == nil {
                 try await store.write(origin: .sync) { try $0.setSetting(.syncAccount, to: account.id) }
             }
+            let key = try await store.read { try SyncSettings.accountKey(in: $0) }
+            if let stopped = SyncStopped.keys(server: account.keyID, device: key?.id) { throw stopped }
+            let encryption = key.map { SyncEncryption.sealed($0, account: account.id) } ?? .plain
             let journal = SyncJournal(store: store, identity: account.id)
             return Processors(
-                uploader: MoodUploader(journal: journal, remote: remote, inProgress: inProgress, logger: logger),
-                downloader: MoodDownloader(journal: journal, remote: remote, pageSize: settings.pageSize, logger: logger),
+                uploader: MoodUploader(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
+                downloader: MoodDownloader(
+                    journal: journal, remote: remote, encryption: encryption, pageSize: settings.pageSize, logger: logger),
                 remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, logger: logger))
         }
         processors = task

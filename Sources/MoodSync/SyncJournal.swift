@@ -1,5 +1,6 @@
 import Foundation
 import MoodStore
+import SyncProtocol
 
 /// The journal as the sync engine writes to it: every write first checks, in its transaction,
 /// that the journal still belongs to the account the engine works for. A `moodtui login` to
@@ -30,12 +31,33 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
     case accountChanged
     /// The token opens another account (named here) than the one the journal's moods belong to.
     case anotherAccount(String)
+    /// The account's moods are sealed, and this device has no key for them.
+    case keyNeeded
+    /// The account's key is not this device's: it was rotated on another device.
+    case keyChanged
+    /// This device seals with a key, but the account on the server has none.
+    case keyUnknownToServer
+
+    /// Why a device sealing with `device` cannot sync with an account whose key is `server`, or
+    /// `nil` when they agree.
+    static func keys(server: AccountKeyID?, device: AccountKeyID?) -> SyncStopped? {
+        switch (server, device) {
+        case (nil, nil): nil
+        case (.some, nil): .keyNeeded
+        case (nil, .some): .keyUnknownToServer
+        case (.some(let server), .some(let device)): server == device ? nil : .keyChanged
+        }
+    }
 
     public var description: String {
         switch self {
         case .accountChanged: "the journal was logged in to another account meanwhile; restart moodtui"
         case .anotherAccount(let name):
             "the token opens account \(name), not the one this journal's moods belong to; use `moodtui login` to switch accounts"
+        case .keyNeeded: "this account's moods are end-to-end encrypted: enter its recovery phrase with `moodtui key enter`"
+        case .keyChanged: "this account's key was changed on another device: enter the new recovery phrase with `moodtui key enter`"
+        case .keyUnknownToServer:
+            "the server holds no key for this account, though this journal seals with one: log in again with `moodtui login`"
         }
     }
 }

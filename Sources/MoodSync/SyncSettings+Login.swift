@@ -1,5 +1,6 @@
 import Foundation
 import MoodKit
+import MoodSealing
 import MoodStore
 
 extension SyncSettings {
@@ -18,11 +19,12 @@ extension SyncSettings {
         return try store.read { try $0.count(MoodFilter()) }
     }
 
-    /// Stores the server and token with the journal, in one transaction with what the account
-    /// change needs: another account's moods are reset to upload again or discarded, as chosen,
-    /// and the change token is forgotten. The same account picks up where it left off.
+    /// Stores the server, token and key with the journal, in one transaction with what the
+    /// account change needs: another account's moods are reset to upload again or discarded, as
+    /// chosen, and the change token is forgotten. The same account picks up where it left off.
+    /// - Parameter key: the account's key; `nil` for an account without one.
     public static func logIn(
-        _ account: SyncAccount, identity: String, existingMoods: ExistingMoods, in store: JournalStore
+        _ account: SyncAccount, identity: String, key: AccountKey?, existingMoods: ExistingMoods, in store: JournalStore
     ) throws {
         try store.write(origin: .commandLine) { writer in
             let current = try writer.snapshot.setting(.syncAccount)
@@ -38,7 +40,20 @@ extension SyncSettings {
             try writer.setSetting(.syncServer, to: account.server.absoluteString)
             try writer.setSetting(.syncToken, to: account.token)
             try writer.setSetting(.syncAccount, to: identity)
+            try writer.setSetting(.accountKey, to: key.map(RecoveryPhrase.phrase(for:)))
+            try writer.setSetting(.offeredKey, to: nil)
         }
+    }
+
+    /// Keeps `key` as the key this journal seals with, as when a person enters the phrase of a
+    /// key rotated on another device.
+    public static func storeKey(_ key: AccountKey, in store: JournalStore) throws {
+        try store.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: key))
+    }
+
+    /// Keeps a key a login is about to offer the server (see ``JournalSettingKey/offeredKey``).
+    static func rememberOfferedKey(_ key: AccountKey, in store: JournalStore) throws {
+        try store.setSetting(.offeredKey, to: RecoveryPhrase.phrase(for: key))
     }
 
     /// Forgets the server and the token. The moods, their sync state and the account identity

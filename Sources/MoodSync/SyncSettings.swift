@@ -1,4 +1,5 @@
 import Foundation
+import MoodSealing
 import MoodStore
 
 /// Where a journal syncs to, kept in the journal itself: one journal belongs to one account.
@@ -23,6 +24,12 @@ extension JournalSettingKey {
     static let syncAccount = JournalSettingKey(rawValue: "sync.account")
     /// Where this journal stands in the account's change log; saved with each page applied.
     static let changeToken = JournalSettingKey(rawValue: "sync.changeToken")
+    /// The recovery phrase of the account's key. The journal is the device's one private file
+    /// (0600, in a 0700 folder), so the key lives there, beside the token.
+    static let accountKey = JournalSettingKey(rawValue: "sync.key")
+    /// The phrase of a key a login made and offered to the server, until the login is stored:
+    /// if the answer is lost, the next login finds the key the server took here.
+    static let offeredKey = JournalSettingKey(rawValue: "sync.offeredKey")
 }
 
 /// The journal settings the sync engine reads and writes (their keys above).
@@ -40,4 +47,25 @@ public enum SyncSettings {
     public static func accountIdentity(in store: JournalStore) throws -> String? {
         try store.setting(.syncAccount)
     }
+
+    /// The key the journal's moods are sealed with for the account, if it has one.
+    /// - Throws: ``StoredKeyError`` when what the journal holds is not a key.
+    public static func accountKey(in snapshot: JournalSnapshot) throws -> AccountKey? {
+        try snapshot.setting(.accountKey).map(storedKey)
+    }
+
+    /// The account key and the key a login offered, for a login to recognise.
+    static func knownKeys(in store: JournalStore) throws -> [AccountKey] {
+        try store.read { snapshot in try [snapshot.setting(.accountKey), snapshot.setting(.offeredKey)].compactMap { try $0.map(storedKey) } }
+    }
+
+    private static func storedKey(_ phrase: String) throws -> AccountKey {
+        do { return try RecoveryPhrase.key(from: phrase) } catch { throw StoredKeyError(reason: error.description) }
+    }
+}
+
+/// The journal's stored account key cannot be read.
+public struct StoredKeyError: Error, CustomStringConvertible {
+    var reason: String
+    public var description: String { "the account key stored in this journal cannot be read (\(reason)): log in again with the recovery phrase" }
 }

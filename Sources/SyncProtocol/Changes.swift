@@ -1,7 +1,7 @@
 import Foundation
 
 /// One page of `GET /v1/changes`:
-/// `{"changes": [Change, …], "token": "…", "more": false, "serverTime": 1795000000000}`.
+/// `{"changes": [Change, …], "keyID": "…", "token": "…", "more": false, "serverTime": 1795000000000}`.
 ///
 /// Changes come in the order the server made them; a mood changed several times since the
 /// `since` token appears once, as it is now. Store `token` with the changes in one transaction,
@@ -15,20 +15,27 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
     /// The server's clock as it answered, in milliseconds since 1970 (see
     /// ``UploadResponse/serverTime``).
     public var serverTime: Int64
+    /// The key the account's moods are sealed with as the page was read; absent for an account
+    /// without one. A device whose key differs stops before applying the page: the key was
+    /// changed on another device.
+    public var keyID: AccountKeyID?
     /// Changes of the page that broke the protocol's rules when it was decoded, left out of
     /// ``changes``: one bad record must not stop an account's sync, so the reader applies the
     /// rest and sets these aside. Never encoded.
     public var unreadable: [UnreadableChange]
 
-    public init(changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, unreadable: [UnreadableChange] = []) {
+    public init(
+        changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, keyID: AccountKeyID?, unreadable: [UnreadableChange] = []
+    ) {
         self.changes = changes
         self.token = token
         self.more = more
         self.serverTime = serverTime
+        self.keyID = keyID
         self.unreadable = unreadable
     }
 
-    enum CodingKeys: String, CodingKey { case changes, token, more, serverTime }
+    enum CodingKeys: String, CodingKey { case changes, token, more, serverTime, keyID }
 
     /// Decodes the page, setting aside each change that fails validation (see ``unreadable``);
     /// a page whose own shape is wrong still fails as a whole.
@@ -37,6 +44,7 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
         token = try container.decode(ChangeToken.self, forKey: .token)
         more = try container.decode(Bool.self, forKey: .more)
         serverTime = try container.decode(Int64.self, forKey: .serverTime)
+        keyID = try container.decodeIfPresent(AccountKeyID.self, forKey: .keyID)
         var elements = try container.nestedUnkeyedContainer(forKey: .changes)
         changes = []
         unreadable = []
@@ -86,11 +94,6 @@ private enum LenientChange: Decodable {
 public enum Change: Hashable, Sendable {
     case upsert(SyncedMood)
     case delete(UUID)
-
-    /// The mood's content, `nil` for a tombstone.
-    public var content: MoodContent? {
-        if case .upsert(let mood) = self { mood.content } else { nil }
-    }
 
     /// The changed mood's id.
     public var id: UUID {

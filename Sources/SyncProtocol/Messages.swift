@@ -35,17 +35,50 @@ public struct HealthResponse: Codable, Hashable, Sendable {
     public init(status: String) { self.status = status }
 }
 
-/// The body of `GET /v1/account`: which account the token opens.
+/// The body of `GET /v1/account` and `PUT /v1/account/key`: which account the token opens, and
+/// which key its moods are sealed with.
 ///
-/// `{"name": "alice", "id": "…"}`. `id` is opaque and differs between servers (or data folders)
-/// even for the same name: a client keeps it to notice when a journal is logged in to another
-/// account than the one its moods belong to.
+/// `{"name": "alice", "id": "…", "keyID": "…"}`. `id` is opaque and differs between servers (or
+/// data folders) even for the same name: a client keeps it to notice when a journal is logged in
+/// to another account than the one its moods belong to. `keyID` is absent for an account
+/// without a key, whose moods the server holds in plain text.
 public struct AccountResponse: Codable, Hashable, Sendable {
     public var name: String
     public var id: String
+    public var keyID: AccountKeyID?
 
-    public init(name: String, id: String) {
+    public init(name: String, id: String, keyID: AccountKeyID?) {
         self.name = name
         self.id = id
+        self.keyID = keyID
     }
+}
+
+/// The body of `PUT /v1/account/key`: from now on the account's moods are sealed with `keyID`.
+///
+/// `{"keyID": "…", "replaces": "…", "since": "…"}`. The server changes the key only if the
+/// account's key is still `replaces` (absent: the account has none), else 409 `key_changed`; and,
+/// when `since` is given, only if nothing changed after that change token, else 409
+/// `changes_since`: the device fetches what it missed, seals it too, and asks again. From then
+/// on an upload sealed with another key, or not sealed, is refused with 409 `key_changed`.
+public struct KeyChangeRequest: Codable, Hashable, Sendable {
+    public var keyID: AccountKeyID
+    public var replaces: AccountKeyID?
+    /// The device's change token; absent asks for an account that has never changed.
+    public var since: ChangeToken?
+
+    public init(keyID: AccountKeyID, replaces: AccountKeyID?, since: ChangeToken?) {
+        self.keyID = keyID
+        self.replaces = replaces
+        self.since = since
+    }
+}
+
+/// The error codes a client acts on beyond the status alone.
+public enum SyncErrorCode: String, Sendable {
+    /// 409: the account's key is not the one the request assumed (an upload sealed with another
+    /// key or not sealed, a key change based on an old key): enter the account's current phrase.
+    case keyChanged = "key_changed"
+    /// 409: a key change based on a change token the account has moved past.
+    case changesSince = "changes_since"
 }

@@ -1,25 +1,26 @@
 import Foundation
 
-/// One mood in `POST /v1/moods`: the mood's id, its content, and the server version the client
+/// One mood in `POST /v1/moods`: the mood's id, its payload, and the server version the client
 /// last saw.
 ///
 /// ```json
-/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "level": 4, "note": "good run",
-///  "creatorID": "laptop-7f3a", "stamps": {…}, "baseVersion": 12}
+/// {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "sealed": "AQ…", "baseVersion": 12}
 /// ```
+///
+/// or, for an account without a key, ``MoodContent``'s members in place of `sealed`.
 public struct MoodUpload: Hashable, Sendable, Identifiable {
     /// The id the creating device gave the mood; the idempotency key.
     public var id: UUID
     /// What the client wants the server to hold.
-    public var content: MoodContent
+    public var payload: MoodPayload
     /// The ``SyncedMood/version`` the client last saw, or `nil` for a mood the client believes
     /// the server has never seen.
     public var baseVersion: Int64?
 
     /// Makes an upload.
-    public init(id: UUID, content: MoodContent, baseVersion: Int64?) {
+    public init(id: UUID, payload: MoodPayload, baseVersion: Int64?) {
         self.id = id
-        self.content = content
+        self.payload = payload
         self.baseVersion = baseVersion
     }
 }
@@ -27,18 +28,18 @@ public struct MoodUpload: Hashable, Sendable, Identifiable {
 extension MoodUpload: Codable {
     enum CodingKeys: String, CodingKey { case id, baseVersion }
 
-    /// Decodes the flat object: `id`, ``MoodContent``'s fields and `baseVersion` side by side.
+    /// Decodes the flat object: `id`, the payload's members and `baseVersion` side by side.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decodeMoodID(forKey: .id)
         baseVersion = try container.decodeIfPresent(Int64.self, forKey: .baseVersion)
-        content = try MoodContent(from: decoder)
+        payload = try MoodPayload(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encodeIfPresent(baseVersion, forKey: .baseVersion)
-        try content.encode(to: encoder)
+        try payload.encode(to: encoder)
     }
 }

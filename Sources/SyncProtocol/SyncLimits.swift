@@ -21,6 +21,8 @@ public enum SyncEndpoint {
     public static let health = "/healthz"
     /// `GET`: the ``AccountResponse`` of the token's account.
     public static let account = "/v1/account"
+    /// `PUT` a ``KeyChangeRequest``, get the ``AccountResponse`` after it.
+    public static let accountKey = "/v1/account/key"
     /// `POST` an ``UploadRequest``, get an ``UploadResponse``.
     public static let moods = "/v1/moods"
     /// `POST` a ``DeletionRequest``, get a ``DeletionResponse``.
@@ -43,10 +45,12 @@ public enum SyncEndpoint {
 /// - 2: every field carries the clock stamp of its last change (``MoodContent/stamps``); answers
 ///   carry the server's time.
 /// - 3: moods carry their activities, a set with the history of each (``MoodContent/activities``).
+/// - 4: an account may have a key: its moods travel sealed (``MoodPayload``), and the server
+///   keeps only their ids, versions and tombstones in the clear.
 public enum SyncProtocolVersion {
     /// The version this module describes.
-    public static let current = 3
-    /// `Moodtui-Protocol: 3`; a request without it speaks version 1.
+    public static let current = 4
+    /// `Moodtui-Protocol: 4`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
     /// The code of the error a server answers a request of another version with.
     public static let mismatchCode = "protocol_mismatch"

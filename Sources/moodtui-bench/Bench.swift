@@ -97,9 +97,11 @@ struct SyncChild: AsyncParsableCommand {
     @Argument var url: String
     @Argument var token: String
     @Argument var path: String
+    /// The account key's phrase when the account's moods are sealed.
+    @Option var phrase: String?
 
     func run() async throws {
         guard let server = URL(string: url) else { throw BenchError("bad URL \(url)") }
-        try await RemoteCases.syncChild(url: server, token: token, path: path)
+        try await RemoteCases.syncChild(url: server, token: token, path: path, phrase: phrase)
     }
 }

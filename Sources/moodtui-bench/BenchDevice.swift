@@ -1,14 +1,26 @@
 import Foundation
 import Logging
 import MoodKit
+import MoodSealing
 import MoodStore
 import MoodSync
+import SyncProtocol
 
 /// A device of the remote cases: a journal logged in to the bench server, and its sync engine.
 struct BenchDevice {
     let store: JournalStore
     let remote: HTTPMoodRemote
     let engine: SyncCoordinator
+    /// The account key's phrase, for the account's next device; `nil` when plain.
+    let phrase: String?
+
+    /// How a device's moods travel, so that a case can run both ways side by side.
+    enum Sealing {
+        /// As an account made before moodtui sealed moods.
+        case plain
+        /// With the account's key: made by the first device, the phrase given to the others.
+        case sealed(phrase: String?)
+    }
 
     static let logger: Logger = {
         var logger = Logger(label: "bench")
@@ -16,14 +28,32 @@ struct BenchDevice {
         return logger
     }()
 
-    init(server: BenchServer, account: String, path: String, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
-        try await self.init(url: server.url, token: try server.addDevice(account), path: path, settings: settings)
+    init(
+        server: BenchServer, account: String, path: String, sealing: Sealing = .sealed(phrase: nil),
+        settings: SyncEngineSettings = SyncEngineSettings()
+    ) async throws {
+        try await self.init(url: server.url, token: try server.addDevice(account), path: path, sealing: sealing, settings: settings)
     }
 
-    init(url: URL, token: String, path: String, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
+    init(url: URL, token: String, path: String, sealing: Sealing, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
         store = try JournalStore(path: path)
         remote = HTTPMoodRemote(account: SyncAccount(server: url, token: token), deviceID: try store.deviceID(), logger: Self.logger)
-        try SyncSettings.logIn(remote.account, identity: try await remote.accountInfo().id, existingMoods: .keep, in: store)
+        switch sealing {
+        case .plain:
+            try SyncSettings.logIn(remote.account, identity: try await remote.accountInfo().id, key: nil, existingMoods: .keep, in: store)
+            phrase = nil
+        case .sealed(let given):
+            phrase = try await AccountKeyLogin.logIn(remote, store: store, phrase: given).key.map(RecoveryPhrase.phrase(for:))
+        }
         engine = SyncCoordinator(store: store, remote: remote, settings: settings, logger: Self.logger)
+    }
+
+    /// What this device uploads for a mood, as its engine would: for cases that send requests
+    /// themselves.
+    func encryption() async throws -> @Sendable (Mood) throws -> MoodPayload {
+        guard let key = try await store.read({ try SyncSettings.accountKey(in: $0) }),
+              let account = try SyncSettings.accountIdentity(in: store)
+        else { return { .plain(MoodContent($0)) } }
+        return { mood in .sealed(try MoodSeal.seal(MoodContent(mood), moodID: mood.id, account: account, key: key)) }
     }
 }

@@ -32,7 +32,7 @@ struct FanOutCase {
         for _ in 0..<changes {
             let mood = Mood(id: UUID(), date: Date(), level: .great, note: "fan-out", creatorID: "writer", modifiedAt: Date())
             arrivals.start()
-            _ = try await writer.upload([MoodUpload(id: mood.id, content: MoodContent(mood), baseVersion: nil)])
+            _ = try await writer.upload([MoodUpload(id: mood.id, payload: .plain(MoodContent(mood)), baseVersion: nil)])
             while arrivals.count < subscribers {
                 guard ContinuousClock.now < deadline + .seconds(60) else { throw BenchError("only \(arrivals.count) pushes arrived") }
                 try await Task.sleep(for: .milliseconds(1))

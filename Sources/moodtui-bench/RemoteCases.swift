@@ -14,12 +14,23 @@ struct RemoteCases {
 
     func run() async throws -> [CaseResult] {
         let server = try BenchServer(folder: journals.folder)
-        var results = [try await serverUpload(server)]
-        report.print(results[0])
-        for result in [try await backlogUpload(server), try await initialSync(server), try await remoteLatency(server)] {
-            report.print(result)
-            results.append(result)
+        var results: [CaseResult] = []
+        // Each case with moods plain and sealed, one after the other: what sealing costs.
+        for sealed in [false, true] {
+            let upload = try await serverUpload(server, sealed: sealed)
+            report.print(upload.result)
+            results.append(upload.result)
+            for result in [
+                try await initialSync(server, account: upload.account, phrase: upload.phrase, sealed: sealed),
+                try await remoteLatency(server, sealed: sealed),
+            ] {
+                report.print(result)
+                results.append(result)
+            }
         }
+        let backlog = try await backlogUpload(server)
+        report.print(backlog)
+        results.append(backlog)
         let fanOut = try await FanOutCase(server: server, subscribers: 1_000, changes: quick ? 3 : 10).run()
         report.print(fanOut)
         let backOnline = try await BackOnlineCase(
@@ -29,17 +40,23 @@ struct RemoteCases {
         return results + [fanOut, backOnline]
     }
 
-    /// Moods per second through `POST /v1/moods`, 500 a request, each request one durable transaction.
-    private func serverUpload(_ server: BenchServer) async throws -> CaseResult {
-        let remote = try await BenchDevice(
-            server: server, account: "bulk", path: journals.folder.appendingPathComponent("uploader.sqlite").path).remote
+    /// Moods per second through `POST /v1/moods`, 500 a request, each request one durable
+    /// transaction; the moods are sealed (or not) before the clock starts. Returns the account
+    /// and its phrase, whose moods the initial sync then downloads.
+    private func serverUpload(_ server: BenchServer, sealed: Bool) async throws -> (result: CaseResult, account: String, phrase: String?) {
+        let account = sealed ? "bulk-sealed" : "bulk"
+        let device = try await BenchDevice(
+            server: server, account: account, path: journals.folder.appendingPathComponent("\(account).sqlite").path,
+            sealing: sealed ? .sealed(phrase: nil) : .plain)
+        let encryption = try await device.encryption()
         let total = quick ? 20_000 : 100_000
         var times: [UInt64] = []
         for _ in 0..<(total / SyncLimits.maximumUploadBatch) {
-            let batch = (0..<SyncLimits.maximumUploadBatch).map { _ in
+            let batch = try (0..<SyncLimits.maximumUploadBatch).map { _ in
                 let mood = journals.randomMood(note: "uploaded by the benchmark")
-                return MoodUpload(id: mood.id, content: MoodContent(mood), baseVersion: nil)
+                return MoodUpload(id: mood.id, payload: try encryption(mood), baseVersion: nil)
             }
+            let remote = device.remote
             let start = ContinuousClock.now
             let response = try await remote.upload(batch)
             times.append((ContinuousClock.now - start).nanoseconds)
@@ -48,9 +65,10 @@ struct RemoteCases {
         let samples = Samples(nanoseconds: times)
         let perSecond = Double(total) / (Double(times.reduce(0, +)) / 1e9)
         var result = CaseResult(
-            name: "server-upload", rows: total, samples: samples, target: "≥ 10,000 moods/s", met: perSecond >= 10_000)
+            name: "server-upload" + (sealed ? "-sealed" : ""), rows: total, samples: samples, target: "≥ 10,000 moods/s",
+            met: perSecond >= 10_000)
         result.extra["moods_per_s"] = perSecond.rounded()
-        return result
+        return (result, account, device.phrase)
     }
 
     /// A device back from a long time offline uploads what it wrote meanwhile, through the whole
@@ -76,22 +94,23 @@ struct RemoteCases {
 
     /// A new device downloading every mood the upload case left on the server, in a child process
     /// for its peak memory.
-    private func initialSync(_ server: BenchServer) async throws -> CaseResult {
-        let token = try server.addDevice("bulk")
-        let output = try ChildProcess.run(["sync-child", server.url.absoluteString, token, journals.folder.appendingPathComponent("fresh.sqlite").path])
+    private func initialSync(_ server: BenchServer, account: String, phrase: String?, sealed: Bool) async throws -> CaseResult {
+        let token = try server.addDevice(account)
+        let path = journals.folder.appendingPathComponent("fresh-\(account).sqlite").path
+        let output = try ChildProcess.run(["sync-child", server.url.absoluteString, token, path] + (phrase.map { ["--phrase", $0] } ?? []))
         guard output.count == 3, let moods = Int(output[0]), let nanoseconds = UInt64(output[1]), let peak = Double(output[2]) else {
             throw BenchError("sync-child said \(output)")
         }
         var result = CaseResult(
-            name: "initial-sync", rows: moods, samples: Samples(nanoseconds: [nanoseconds]), target: "≤ 5 s, memory flat",
+            name: "initial-sync" + (sealed ? "-sealed" : ""), rows: moods, samples: Samples(nanoseconds: [nanoseconds]), target: "≤ 5 s, memory flat",
             met: nanoseconds <= 5_000_000_000)
         result.extra["peak_mib"] = (peak / 1024 * 10).rounded() / 10
         return result
     }
 
     /// The child's side of `initial-sync`: one full round on a new journal.
-    static func syncChild(url: URL, token: String, path: String) async throws {
-        let device = try await BenchDevice(url: url, token: token, path: path)
+    static func syncChild(url: URL, token: String, path: String, phrase: String?) async throws {
+        let device = try await BenchDevice(url: url, token: token, path: path, sealing: phrase.map { .sealed(phrase: $0) } ?? .plain)
         let start = ContinuousClock.now
         let report = try await device.engine.syncOnce()
         let elapsed = ContinuousClock.now - start
@@ -100,10 +119,15 @@ struct RemoteCases {
 
     /// Device A saves a mood; its engine uploads it; the server pushes; B's engine downloads it;
     /// B's watcher wakes B's "UI thread", whose presenter gets the batch. Timed end to end.
-    private func remoteLatency(_ server: BenchServer) async throws -> CaseResult {
+    private func remoteLatency(_ server: BenchServer, sealed: Bool) async throws -> CaseResult {
         // An account of its own: the devices start in step, with nothing to download first.
-        let a = try await BenchDevice(server: server, account: "latency", path: journals.folder.appendingPathComponent("a.sqlite").path)
-        let b = try await BenchDevice(server: server, account: "latency", path: journals.folder.appendingPathComponent("b.sqlite").path)
+        let account = sealed ? "latency-sealed" : "latency"
+        let a = try await BenchDevice(
+            server: server, account: account, path: journals.folder.appendingPathComponent("\(account)-a.sqlite").path,
+            sealing: sealed ? .sealed(phrase: nil) : .plain)
+        let b = try await BenchDevice(
+            server: server, account: account, path: journals.folder.appendingPathComponent("\(account)-b.sqlite").path,
+            sealing: sealed ? .sealed(phrase: a.phrase) : .plain)
         let engines = [a, b].map { device in Task { await device.engine.run() } }
         defer { engines.forEach { $0.cancel() } }
         try await Task.sleep(for: .milliseconds(500))  // let both engines connect their push sockets
@@ -131,7 +155,7 @@ struct RemoteCases {
         }
         let samples = Samples(nanoseconds: times)
         return CaseResult(
-            name: "remote-latency", rows: changes, samples: samples, target: "p50 ≤ 10 ms, p99 ≤ 50 ms",
+            name: "remote-latency" + (sealed ? "-sealed" : ""), rows: changes, samples: samples, target: "p50 ≤ 10 ms, p99 ≤ 50 ms",
             met: samples.median <= 10_000_000 && samples.p99 <= 50_000_000).withP99()
     }
 }

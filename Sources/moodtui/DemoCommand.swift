@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MoodSealing
 import MoodServer
 import MoodStore
 import MoodSync
@@ -36,8 +37,9 @@ struct DemoCommand: AsyncParsableCommand {
         let server = try await DemoServer.start(data: folder.appendingPathComponent("server"), logger: logger)
         defer { server.stop() }
         let (yourToken, phoneToken) = (try await server.addDevice(), try await server.addDevice())
-        let you = try await server.logIn(journal: folder.appendingPathComponent("you.sqlite").path, token: yourToken)
-        let phone = try await server.logIn(journal: folder.appendingPathComponent("phone.sqlite").path, token: phoneToken)
+        let (you, key) = try await server.logIn(journal: folder.appendingPathComponent("you.sqlite").path, token: yourToken, phrase: nil)
+        let (phone, _) = try await server.logIn(
+            journal: folder.appendingPathComponent("phone.sqlite").path, token: phoneToken, phrase: key.map(RecoveryPhrase.phrase(for:)))
 
         let phoneEngine = SyncCoordinator(
             store: phone.store, remote: phone.remote, logger: logger)
@@ -83,14 +85,14 @@ private struct DemoServer {
         return token
     }
 
-    /// A journal at `path`, logged in to the demo account with `token`.
-    func logIn(journal path: String, token: String) async throws -> (store: JournalStore, remote: HTTPMoodRemote) {
+    /// A journal at `path`, logged in to the demo account with `token` as `moodtui login` would,
+    /// with the account key's `phrase` once the first device made it.
+    func logIn(journal path: String, token: String, phrase: String?) async throws -> ((store: JournalStore, remote: HTTPMoodRemote), AccountKey?) {
         let store = try JournalStore(path: path)
         let remote = HTTPMoodRemote(
             account: SyncAccount(server: url, token: token), deviceID: try store.deviceID(), logger: logger)
-        let identity = try await remote.accountInfo().id
-        try SyncSettings.logIn(remote.account, identity: identity, existingMoods: .keep, in: store)
-        return (store, remote)
+        let key = try await AccountKeyLogin.logIn(remote, store: store, phrase: phrase).key
+        return ((store, remote), key)
     }
 
     func stop() {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MoodSealing
 import MoodSync
 import SyncProtocol
 
@@ -10,9 +11,12 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sync this journal with an account on a moodtui server.",
         discussion: """
-            Checks the token with the server, then stores the URL and token in the journal. A journal \
-            belongs to one account: if its moods belong to another one, choose --keep-moods (upload them \
-            to the new account) or --discard-moods (delete them here); on a terminal you are asked.
+            Checks the token with the server, then stores the URL, the token and the account's key in \
+            the journal. Moods are end-to-end encrypted: the first device of an account makes its key \
+            and shows its recovery phrase; every other device needs that phrase (asked on a terminal, \
+            or --key-file FILE). A journal belongs to one account: if its moods belong to another one, \
+            choose --keep-moods (upload them to the new account) or --discard-moods (delete them here); \
+            on a terminal you are asked.
             """)
 
     @Argument(help: ArgumentHelp("The server, such as http://127.0.0.1:8080.", valueName: "url"))
@@ -22,6 +26,8 @@ struct LoginCommand: AsyncParsableCommand {
     var token: String
 
     @OptionGroup var journal: JournalOptions
+
+    @OptionGroup var phrase: RecoveryPhraseInput
 
     @Flag(help: "Moods of another account: upload them to this one.")
     var keepMoods = false
@@ -46,8 +52,30 @@ struct LoginCommand: AsyncParsableCommand {
         if atStake > 0 && !keepMoods && !discardMoods {
             choice = try ask(moods: atStake, account: info.name)
         }
-        try SyncSettings.logIn(account, identity: info.id, existingMoods: choice, in: store)
+        let key: AccountKeyLogin.Outcome
+        do {
+            key = try await AccountKeyLogin.settle(
+                info, remote: remote, store: store, given: try phrase.given(), ask: { try RecoveryPhraseInput.ask(account: info.name) })
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("not logged in: \(error)")
+        }
+        try SyncSettings.logIn(account, identity: info.id, key: key.key, existingMoods: choice, in: store)
         print("Logged in to \(info.name) at \(url). Moods sync while moodtui runs, or now with `moodtui sync --once`.")
+        switch key {
+        case .made(let made):
+            print("""
+                Moods are end-to-end encrypted: the server keeps them but cannot read them. Below is the account's \
+                recovery phrase. Write it down and keep it safe: another device needs it to log in, and if the \
+                phrase and every device are lost, the moods cannot be recovered. `moodtui key show` prints it again.
+
+                \(RecoveryPhrase.phrase(for: made))
+                """)
+        case .known: print("Moods are end-to-end encrypted with the account's key.")
+        case .plainAccount:
+            print("This account's moods are not end-to-end encrypted: it was made before moodtui sealed moods, and the server can read them.")
+        }
     }
 
     /// Asks on the terminal what to do with another account's moods; without one, fails in words.
@@ -77,6 +105,8 @@ struct LogoutCommand: ParsableCommand {
         discussion: "Moods not yet uploaded stay waiting; logging in again to the same account uploads them.")
 
     @OptionGroup var journal: JournalOptions
+
+    @OptionGroup var phrase: RecoveryPhraseInput
 
     func run() throws {
         let store = try journal.open()

@@ -26,11 +26,11 @@ import Testing
     func aPageIsWrittenByteForByteAsFoundationWritesIt(note: String) throws {
         let page = ChangesResponse(
             changes: [
-                .upsert(SyncedMood(id: UUID(), content: Fixtures.content(.great, note: note, creator: "dev/\"ice\""), version: 7)),
+                .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content(.great, note: note, creator: "dev/\"ice\"")), version: 7)),
                 .delete(UUID()),
-                .upsert(SyncedMood(id: UUID(), content: Fixtures.content(.awful, note: note, at: -1_000), version: Int64.max)),
+                .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content(.awful, note: note, at: -1_000)), version: Int64.max)),
             ],
-            token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000)
+            token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000, keyID: nil)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
@@ -42,19 +42,31 @@ import Testing
         content.activities.add(names[1], at: HybridTimestamp(wallMilliseconds: 10, counter: 0, device: "phone \"2\""))
         content.activities.remove(names[2])
         let page = ChangesResponse(
-            changes: [.upsert(SyncedMood(id: UUID(), content: content, version: 3)), .upsert(SyncedMood(id: UUID(), content: Fixtures.content(), version: 4))],
-            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1)
+            changes: [.upsert(SyncedMood(id: UUID(), payload: .plain(content), version: 3)), .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content()), version: 4))],
+            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
+    @Test func sealedMoodsAndTheKeyAreWrittenByteForByteAsFoundationWritesThem() throws {
+        let key = AccountKeyID(hex: "00ff10ee20dd30cc")!
+        let moods = try (0..<6).map { extra in
+            let bytes = [SealedContent.formatVersion] + key.bytes + (0..<(SealedContent.minimumSize + extra)).map { UInt8(($0 * 37 + extra) % 256) }
+            return SyncedMood(id: UUID(), payload: .sealed(try SealedContent(bytes: bytes)), version: Int64(extra))
+        }
+        let page = ChangesResponse(
+            changes: moods.map(Change.upsert) + [.delete(UUID())], token: ChangeToken(rawValue: "t"), more: true, serverTime: 1, keyID: key)
+        #expect(handWritten(page) == (try foundationJSON(page)), "every remainder of base64's groups of three")
+        #expect(try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8)) == page)
+    }
+
     @Test func anEmptyLastPageIsWrittenAsFoundationWritesIt() throws {
-        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 0)
+        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
     @Test func theClientReadsTheWrittenPageBackAndSetsAsideNotesWithControls() throws {
-        let moods = Self.awkwardNotes.map { SyncedMood(id: UUID(), content: Fixtures.content(note: $0), version: 3) }
-        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false, serverTime: 1)
+        let moods = Self.awkwardNotes.map { SyncedMood(id: UUID(), payload: .plain(Fixtures.content(note: $0)), version: 3) }
+        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil)
         let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8))
         let (readable, controls) = (moods.prefix(4), moods.suffix(2))  // the last two hold DEL and C0 controls
         #expect(decoded.changes == readable.map(Change.upsert))

@@ -13,7 +13,7 @@ enum Fixtures {
     }
 
     static func upload(_ id: UUID = UUID(), _ level: MoodLevel = .good, note: String = "", base: Int64? = nil) -> MoodUpload {
-        MoodUpload(id: id, content: content(level, note: note), baseVersion: base)
+        MoodUpload(id: id, payload: .plain(content(level, note: note)), baseVersion: base)
     }
 
     static func upload(_ level: MoodLevel, note: String = "") -> MoodUpload {

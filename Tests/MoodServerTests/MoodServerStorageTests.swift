@@ -1,6 +1,7 @@
 import Foundation
 import MoodServer
 import SyncProtocol
+import SyncTesting
 import Testing
 
 /// The storage contract, run against every back end.
@@ -36,7 +37,7 @@ import Testing
         #expect(result.saved.map(\.id) == [other.id])
         #expect(result.conflicts.count == 1)
         #expect(result.conflicts.first?.reason == .stale)
-        #expect(result.conflicts.first?.server?.content.note == "v2")
+        #expect(result.conflicts.first?.server?.content?.note == "v2")
         #expect(result.conflicts.first?.server?.version == second)
         let noBase = try await storage.upsert([Fixtures.upload(id, .awful, note: "v4")], in: alice)
         #expect(noBase.conflicts.first?.reason == .stale)

@@ -4,6 +4,7 @@ import JournalTesting
 import MoodKit
 import MoodServer
 import SyncProtocol
+import SyncTesting
 import Testing
 
 /// A data folder written by the server before moods carried stamps opens in this version: every
@@ -28,8 +29,8 @@ import Testing
         #expect(moods.count == 3)
         let edited = try #require(moods.first { $0.id == UUID(uuidString: "ACBBFB41-DF9A-4F9C-877F-3B31445CBFB8") })
         #expect(edited.version == 4)
-        #expect(edited.content.note == "stuck in a meeting, then a good walk")
-        #expect(edited.content.stamps == MoodStamps(all: HybridTimestamp(
+        #expect(edited.content?.note == "stuck in a meeting, then a good walk")
+        #expect(edited.content?.stamps == MoodStamps(all: HybridTimestamp(
             wallMilliseconds: 1_795_401_515_318, counter: 0, device: "18e5b446-06d1-46e7-af40-7dbe3b0e32ef")))
     }
 
@@ -40,7 +41,7 @@ import Testing
         let storage = try SQLiteMoodServerStorage(path: path)
         let page = try await storage.changes(in: try await alice(storage), after: 0, limit: 100)
         #expect(page.changes.count == 3)
-        let json = try JSONEncoder().encode(ChangesResponse(changes: page.changes, token: ChangeToken(rawValue: "t"), more: false, serverTime: 0))
+        let json = try JSONEncoder().encode(ChangesResponse(changes: page.changes, token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil))
         let read = try JSONDecoder().decode(ChangesResponse.self, from: json)
         #expect(read.changes.count == 2)
         #expect(read.unreadable.map(\.id) == [UUID(uuidString: "D11ADE39-4080-4521-8366-790D17651DB3")])

@@ -1,6 +1,7 @@
 import Foundation
 import MoodServer
 import SyncProtocol
+import SyncTesting
 import Testing
 
 /// Protocol v1 over HTTP, against the application bound to 127.0.0.1 on a free port.
@@ -29,7 +30,7 @@ import Testing
             let response = try await phone.upload([Fixtures.upload(id, .bad, note: "phone", base: v1), fresh])
             #expect(response.saved.map(\.id) == [fresh.id])
             #expect(response.conflicts.map(\.reason) == [.stale])
-            #expect(response.conflicts.first?.server?.content.note == "laptop")
+            #expect(response.conflicts.first?.server?.content?.note == "laptop")
             #expect(response.conflicts.first?.server?.version == v2)
         }
     }
@@ -63,7 +64,7 @@ import Testing
             #expect(try await bob.delete([mood.id]).deleted == [mood.id])  // bob's, not alice's
             let aliceSees = try await server.alice().changes().changes
             #expect(aliceSees.count == 1)
-            #expect(aliceSees.first.map { if case .upsert(let m) = $0 { m.content.note } else { "" } } == "alice's secret")
+            #expect(aliceSees.first.map { if case .upsert(let m) = $0 { m.content?.note ?? "" } else { "" } } == "alice's secret")
             let aliceToken = try await server.alice().changes().token
             let stolen = try await bob.raw(.get, "/v1/changes?since=\(aliceToken.rawValue)")
             #expect(stolen.status == .gone)
@@ -76,7 +77,7 @@ import Testing
             let reader = server.alice(device: "reader")
             let initial = (0..<40).map { Fixtures.upload(note: "initial \($0)") }
             _ = try await reader.upload(initial)
-            var expected: [UUID: String] = Dictionary(uniqueKeysWithValues: initial.map { ($0.id, $0.content.note) })
+            var expected: [UUID: String] = Dictionary(uniqueKeysWithValues: initial.map { ($0.id, $0.content?.note ?? "") })
             var seen: [UUID: String] = [:], token: ChangeToken?
             try await withThrowingTaskGroup(of: [UUID: String].self) { group in
                 group.addTask {
@@ -85,7 +86,7 @@ import Testing
                         for round in 0..<30 {
                             let mood = Fixtures.upload(note: "concurrent \(round)")
                             _ = try await writer.upload([mood])
-                            written[mood.id] = mood.content.note
+                            written[mood.id] = mood.content?.note
                         }
                         return written
                     }
@@ -96,8 +97,8 @@ import Testing
                     let page = try await reader.changes(since: token, limit: 7)
                     for change in page.changes {
                         guard case .upsert(let mood) = change else { continue }
-                        #expect(seen[mood.id] == nil, "\(mood.content.note) seen twice")
-                        seen[mood.id] = mood.content.note
+                        #expect(seen[mood.id] == nil, "\(mood.content?.note ?? "") seen twice")
+                        seen[mood.id] = mood.content?.note
                     }
                     token = page.token
                     pages += 1
@@ -107,8 +108,8 @@ import Testing
             }
             let rest = try await reader.allChanges(since: token, limit: 7)
             for case .upsert(let mood) in rest.changes {
-                #expect(seen[mood.id] == nil, "\(mood.content.note) seen twice")
-                seen[mood.id] = mood.content.note
+                #expect(seen[mood.id] == nil, "\(mood.content?.note) seen twice")
+                seen[mood.id] = mood.content?.note
             }
             #expect(seen == expected)
         }

@@ -13,8 +13,8 @@ import Testing
         var random = SeededGenerator(seed: seed)
         for _ in 0..<2_000 {
             let a = mood(&random), b = mood(&random)
-            let onA = ConflictRule.merge(local: a, server: SyncedMood(id: a.id, content: MoodContent(b), version: 2))
-            let onB = ConflictRule.merge(local: b, server: SyncedMood(id: a.id, content: MoodContent(a), version: 2))
+            let onA = ConflictRule.merge(local: a, server: ServerMood(id: a.id, content: MoodContent(b), version: 2))
+            let onB = ConflictRule.merge(local: b, server: ServerMood(id: a.id, content: MoodContent(a), version: 2))
             #expect(onA.fields == onB.fields, "seed \(seed)")
             #expect(onA.sync.changedSinceUpload == (onA.fields != b.fields), "seed \(seed)")
             #expect(onA.sync.remoteVersion == 2)
@@ -33,7 +33,7 @@ import Testing
             date: Date(millisecondsSince1970: 1_000), level: .meh, note: "walk in the park", creatorID: "laptop",
             stamps: MoodStamps(level: base.level, note: stamp(2_000, "phone"), date: base.date))
 
-        let merged = ConflictRule.merge(local: laptop, server: SyncedMood(id: id, content: phone, version: 2))
+        let merged = ConflictRule.merge(local: laptop, server: ServerMood(id: id, content: phone, version: 2))
         #expect(merged.level == .great)
         #expect(merged.note == "walk in the park")
         #expect(merged.sync.changedSinceUpload, "the level still goes up, on version 2")

@@ -45,7 +45,7 @@ import Testing
         #expect(try await second.value == 0)
         #expect(try await first.value == 2)
         #expect(device.remote.requests.count == 2)
-        #expect(try await device.remote.serverMoods()[mood.id]?.content.note == "second words")
+        #expect(try await device.remote.serverMoods()[mood.id]?.content?.note == "second words")
         #expect(try device.mood(mood.id)?.sync.summary == .synced)
     }
 
@@ -93,7 +93,7 @@ import Testing
 
         #expect(try phone.mood(mood.id)?.note == "laptop, later")
         #expect(try phone.mood(mood.id)?.sync.summary == .synced)
-        #expect(try await remote.serverMoods()[mood.id]?.content.note == "laptop, later")
+        #expect(try await remote.serverMoods()[mood.id]?.content?.note == "laptop, later")
     }
 
     @Test func aStaleUploadWithTheLaterEditWinsOnTheServer() async throws {
@@ -109,7 +109,7 @@ import Testing
         _ = try await laptop.uploader.uploadPending()
         #expect(try await phone.uploader.uploadPending() == 1)  // merged, then sent on the new base
 
-        #expect(try await remote.serverMoods()[mood.id]?.content.note == "phone, later")
+        #expect(try await remote.serverMoods()[mood.id]?.content?.note == "phone, later")
         _ = try await laptop.downloader.fetchChanges()
         #expect(try laptop.mood(mood.id)?.note == "phone, later")
     }
@@ -135,7 +135,7 @@ import Testing
             Mood(id: UUID(), date: Date(), level: .good, note: long, creatorID: "device", modifiedAt: Date())
         }
         let batch = MoodUploader.firstBatch(of: moods)
-        let body = try JSONEncoder().encode(UploadRequest(moods: batch.map { MoodUpload(id: $0.id, content: MoodContent($0), baseVersion: nil) }))
+        let body = try JSONEncoder().encode(UploadRequest(moods: batch.map { MoodUpload(id: $0.id, payload: .plain(MoodContent($0)), baseVersion: nil) }))
         #expect(body.count <= SyncLimits.maximumBodySize)
         #expect(!batch.isEmpty && batch.count < moods.count)
         #expect(MoodUploader.firstBatch(of: Array(moods.prefix(1))).count == 1)

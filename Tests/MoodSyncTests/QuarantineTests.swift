@@ -14,7 +14,7 @@ import Testing
         let content = MoodContent(
             date: Date(), level: .meh, note: "from an old server", creatorID: creatorID,
             stamps: MoodStamps(all: HybridTimestamp(wallMilliseconds: Date().millisecondsSince1970, counter: 0, device: "old")))
-        _ = try await remote.storage.upsert([MoodUpload(id: id, content: content, baseVersion: baseVersion)], in: remote.account)
+        _ = try await remote.storage.upsert([MoodUpload(id: id, payload: .plain(content), baseVersion: baseVersion)], in: remote.account)
     }
 
     @Test func anUnreadableMoodIsSetAsideAndTheRestOfThePageIsApplied() async throws {

@@ -29,7 +29,7 @@ import Testing
         defer { engine.cancel() }
         #expect(await waitUntil { try device.backlog() == SyncBacklog() })
         let server = try await remote.serverMoods()
-        #expect(server[waiting.id]?.content.note == "written offline")
+        #expect(server[waiting.id]?.content?.note == "written offline")
         #expect(server[gone.id] == nil)
     }
 

@@ -25,15 +25,15 @@ final class TestDevice: Sendable {
     }()
 
     /// A journal logged in to `remote`'s account, with processors sharing one in-progress tracker.
-    init(remote: InMemoryRemote, pageSize: Int = 500) throws {
+    init(remote: InMemoryRemote, pageSize: Int = 500, encryption: SyncEncryption = .plain) throws {
         journal = try TemporaryJournal(wallClock: clock.wallClock)
         self.remote = remote
         let identity = remote.accountID
         try journal.store.setSetting(.syncAccount, to: identity)
         let sync = SyncJournal(store: journal.store, identity: identity)
         let inProgress = InProgressTracker<Mood.ID>()
-        uploader = MoodUploader(journal: sync, remote: remote, inProgress: inProgress, logger: Self.logger)
-        downloader = MoodDownloader(journal: sync, remote: remote, pageSize: pageSize, logger: Self.logger)
+        uploader = MoodUploader(journal: sync, remote: remote, encryption: encryption, inProgress: inProgress, logger: Self.logger)
+        downloader = MoodDownloader(journal: sync, remote: remote, encryption: encryption, pageSize: pageSize, logger: Self.logger)
         remover = MoodRemover(journal: sync, remote: remote, inProgress: inProgress, logger: Self.logger)
     }
 

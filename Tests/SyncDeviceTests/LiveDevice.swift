@@ -3,8 +3,10 @@ import Foundation
 import JournalTesting
 import Logging
 import MoodKit
+import MoodSealing
 import MoodStore
 import MoodSync
+import Synchronization
 import Testing
 
 /// A device for tests against a real `moodtui serve`: a journal of its own, logged in to the
@@ -26,16 +28,38 @@ final class LiveDevice: Sendable {
         return logger
     }()
 
+    /// How a device logs in.
+    enum Login {
+        /// As `moodtui login` does: the account's first device makes its key, the others are
+        /// given its phrase (kept per server and account for the test's devices).
+        case withKey
+        /// As a device of a version before moodtui sealed moods: the account stays plain.
+        case plain
+    }
+
+    /// The phrases of the accounts' keys, by server and account.
+    private static let phrases = Mutex<[String: String]>([:])
+
     /// A new device of `account`, talking to `server` directly or through `proxy`, its wall clock
     /// `clockOffset` seconds from the machine's.
-    init(server: ServerProcess, account: String = "alice", through proxy: FaultProxy? = nil, clockOffset: TimeInterval = 0) async throws {
+    init(
+        server: ServerProcess, account: String = "alice", through proxy: FaultProxy? = nil, clockOffset: TimeInterval = 0,
+        login: Login = .withKey
+    ) async throws {
         clock = TestWallClock(offset: clockOffset)
         journal = try TemporaryJournal(wallClock: clock.wallClock)
         remote = HTTPMoodRemote(
             account: SyncAccount(server: proxy?.url ?? server.url, token: try server.addDevice(account)),
             deviceID: try journal.store.deviceID(), pushTiming: Self.pushTiming, logger: Self.logger)
-        let identity = try await remote.accountInfo().id
-        try SyncSettings.logIn(remote.account, identity: identity, existingMoods: .keep, in: journal.store)
+        switch login {
+        case .withKey:
+            let place = "\(server.url) \(account)"
+            let key = try await AccountKeyLogin.logIn(remote, store: journal.store, phrase: Self.phrases.withLock { $0[place] }).key
+            if let key { Self.phrases.withLock { $0[place] = RecoveryPhrase.phrase(for: key) } }
+        case .plain:
+            let identity = try await remote.accountInfo().id
+            try SyncSettings.logIn(remote.account, identity: identity, key: nil, existingMoods: .keep, in: journal.store)
+        }
         engine = SyncCoordinator(store: journal.store, remote: remote, settings: Self.settings, logger: Self.logger)
     }
 

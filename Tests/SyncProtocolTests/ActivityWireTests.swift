@@ -1,6 +1,7 @@
 import Foundation
 import MoodKit
 import SyncProtocol
+import SyncTesting
 import Testing
 
 /// Activities on the wire: read back exactly, checked once where they come in, refused in words.
@@ -30,10 +31,10 @@ import Testing
         let content = MoodContent(
             date: Date(millisecondsSince1970: 1), level: .good, note: "", creatorID: "laptop",
             stamps: MoodStamps(all: HybridTimestamp(wallMilliseconds: 1, counter: 0, device: "laptop")), activities: activities)
-        let upload = MoodUpload(id: UUID(), content: content, baseVersion: nil)
+        let upload = MoodUpload(id: UUID(), payload: .plain(content), baseVersion: nil)
         let decoded = try JSONDecoder().decode(MoodUpload.self, from: try JSONEncoder().encode(upload))
         #expect(decoded == upload)
-        #expect(decoded.content.activities.names.map(\.text) == ["run", "été"])
+        #expect(decoded.content?.activities.names.map(\.text) == ["run", "été"])
     }
 
     @Test func theMemberIsRequired() {

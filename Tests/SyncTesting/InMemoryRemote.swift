@@ -11,6 +11,7 @@ import SyncProtocol
 public final class InMemoryRemote: MoodRemote {
     public let storage: InMemoryMoodServerStorage
     public let account: Account
+    private let tokenHash: Data
     private let state = Mutex(State())
 
     struct State {
@@ -31,22 +32,25 @@ public final class InMemoryRemote: MoodRemote {
         case upload([Mood.ID])
         case delete([Mood.ID])
         case changes
+        case changeKey
     }
 
     /// A new account on a new in-memory server.
     public convenience init() async throws {
         let storage = InMemoryMoodServerStorage()
-        let account = try await storage.addDevice(toAccount: "test", tokenHash: Data(UUID().uuidString.utf8))
-        self.init(storage: storage, account: account)
+        let tokenHash = Data(UUID().uuidString.utf8)
+        let account = try await storage.addDevice(toAccount: "test", tokenHash: tokenHash)
+        self.init(storage: storage, account: account, tokenHash: tokenHash)
     }
 
-    private init(storage: InMemoryMoodServerStorage, account: Account) {
+    private init(storage: InMemoryMoodServerStorage, account: Account, tokenHash: Data) {
         self.storage = storage
         self.account = account
+        self.tokenHash = tokenHash
     }
 
     /// A second device of the same account on the same server.
-    public func anotherDevice() -> InMemoryRemote { InMemoryRemote(storage: storage, account: account) }
+    public func anotherDevice() -> InMemoryRemote { InMemoryRemote(storage: storage, account: account, tokenHash: tokenHash) }
 
     /// The next requests fail with these errors, in order.
     public func fail(with errors: RemoteError...) {
@@ -110,7 +114,22 @@ public final class InMemoryRemote: MoodRemote {
 
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
         try begin(.account)
-        return AccountResponse(name: account.name, id: accountID)
+        let current = try await storageCall { try await storage.account(forTokenHash: tokenHash) }
+        return AccountResponse(name: account.name, id: accountID, keyID: current?.keyID)
+    }
+
+    public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
+        try begin(.changeKey)
+        let since = try request.since.map { token throws(RemoteError) in
+            guard let sequence = Int64(token.rawValue) else { throw .tokenExpired }
+            return sequence
+        }
+        let change = KeyChange(keyID: request.keyID, replaces: request.replaces, unchangedSince: since ?? 0)
+        switch try await storageCall({ try await storage.changeKey(change, in: account) }) {
+        case .changed(let changed, _): return AccountResponse(name: changed.name, id: accountID, keyID: changed.keyID)
+        case .keyChanged: throw .keyChanged("the account's key is not the one the request replaces")
+        case .changesSince: throw .changesSince("the account changed after the device's token")
+        }
     }
 
     /// The account's identity, as `GET /v1/account` gives it.
@@ -154,7 +173,7 @@ public final class InMemoryRemote: MoodRemote {
         let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
         guard since <= page.latestSequence else { throw .tokenExpired }
         return try overTheWire(ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
-            serverTime: Date().millisecondsSince1970))
+            serverTime: Date().millisecondsSince1970, keyID: page.keyID))
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
@@ -193,7 +212,9 @@ public final class InMemoryRemote: MoodRemote {
     }
 
     private func storageCall<T>(_ call: () async throws -> T) async throws(RemoteError) -> T {
-        do { return try await call() } catch { throw .unavailable("\(error)") }
+        do { return try await call() } catch let mismatch as KeyMismatch { throw .keyChanged(mismatch.message) } catch {
+            throw .unavailable("\(error)")
+        }
     }
 
     /// `answer` through JSON and back, as over the network: the client's validation of what the

@@ -15,14 +15,19 @@ import Testing
         return result
     }
 
-    private func logIn(_ journal: String, to server: ServerProcess) throws {
-        _ = try moodtui("login", server.url.absoluteString, try server.addDevice("alice"), "--journal", journal)
+    /// Logs A in, which makes the account's key, and B with the phrase `moodtui key show` prints
+    /// on A, as a person carries it over.
+    private func logInBoth(to server: ServerProcess) throws {
+        _ = try moodtui("login", server.url.absoluteString, try server.addDevice("alice"), "--journal", journalA)
+        let phrase = try #require(try moodtui("key", "show", "--journal", journalA).standardOutput.split(separator: "\n").last)
+        let keyFile = folder.appendingPathComponent("phrase.txt")
+        try Data(phrase.utf8).write(to: keyFile)
+        _ = try moodtui("login", server.url.absoluteString, try server.addDevice("alice"), "--journal", journalB, "--key-file", keyFile.path)
     }
 
     @Test func aMoodUploadedOnAAppearsOnBWithoutAKeyADeleteOnBLeavesAAndOfflineWorkUploadsLater() async throws {
         let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
-        try logIn(journalA, to: server)
-        try logIn(journalB, to: server)
+        try logInBoth(to: server)
         let binary = TmuxSession.quote(try BuiltProducts.moodtui.path)
         let log = TmuxSession.quote(folder.appendingPathComponent("b.log").path)
         let app = try TmuxSession(command: "\(binary) --journal \(TmuxSession.quote(journalB)) --log-file \(log)")

@@ -1,0 +1,62 @@
+import Foundation
+import SyncProtocol
+
+/// A requested change of an account's key (`PUT /v1/account/key`), its change token read.
+public struct KeyChange: Hashable, Sendable {
+    public var keyID: AccountKeyID
+    /// The key the device believes the account has; `nil`: none.
+    public var replaces: AccountKeyID?
+    /// The sequence the device has fetched up to (0 when it sent no token).
+    public var unchangedSince: Int64
+
+    public init(keyID: AccountKeyID, replaces: AccountKeyID?, unchangedSince: Int64) {
+        self.keyID = keyID
+        self.replaces = replaces
+        self.unchangedSince = unchangedSince
+    }
+}
+
+/// What ``MoodServerStorage/changeKey(_:in:)`` did.
+public enum KeyChangeOutcome: Hashable, Sendable {
+    /// The account's moods are now sealed with the new key.
+    case changed(Account, latestSequence: Int64)
+    /// The account's key is not the one the request replaces; it is `current`.
+    case keyChanged(current: AccountKeyID?)
+    /// The account changed after the device's token: it must fetch and seal those changes first.
+    case changesSince
+}
+
+/// The rules of an account's key, which every storage back end applies inside its transactions:
+/// whether a key change may happen, and whether uploads match the key.
+public enum AccountKeyRule {
+    /// Why `change` may not replace the key `current` of an account whose latest sequence is
+    /// `latestSequence`, or `nil` when it may: only a device that knew the current key and every
+    /// change may.
+    public static func refusal(of change: KeyChange, current: AccountKeyID?, latestSequence: Int64) -> KeyChangeOutcome? {
+        guard change.replaces == current else { return .keyChanged(current: current) }
+        guard change.unchangedSince == latestSequence else { return .changesSince }
+        return nil
+    }
+
+    /// Refuses uploads that an account with the key `current` must not store: any plain one when
+    /// the account has a key, any sealed one with another key, or any sealed one when it has none.
+    /// - Throws: ``KeyMismatch``, naming what the device must do.
+    public static func check(_ uploads: [MoodUpload], current: AccountKeyID?) throws(KeyMismatch) {
+        guard let wrong = uploads.first(where: { $0.payload.keyID != current }) else { return }
+        let message =
+            switch (current, wrong.payload.keyID) {
+            case (nil, _): "this account's moods are not sealed with a key: log this device in again with `moodtui login`"
+            case (.some, nil):
+                "this account's moods are end-to-end encrypted: enter its recovery phrase on this device with `moodtui key enter`"
+            case (.some, .some):
+                "this account's key was changed on another device: enter the new recovery phrase with `moodtui key enter`"
+            }
+        throw KeyMismatch(message: message)
+    }
+}
+
+/// Uploads that do not match the account's key: answered 409 `key_changed`, nothing written.
+public struct KeyMismatch: Error {
+    /// What the device must do, in words.
+    public var message: String
+}

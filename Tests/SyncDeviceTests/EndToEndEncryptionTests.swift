@@ -1,0 +1,133 @@
+import AppTesting
+import Foundation
+import GRDB
+import MoodKit
+import MoodSealing
+import MoodStore
+import MoodSync
+import SyncProtocol
+import Testing
+
+/// Moods sealed on the devices against a real `moodtui serve`: the server keeps and relays them
+/// but holds nothing readable, and a device applies nothing it cannot open.
+@Suite(.timeLimit(.minutes(2))) struct EndToEndEncryptionTests {
+    /// Each mood a person writes, with its level, a note and an activity, and one moved to a day
+    /// of its own.
+    private func writeMoods(on device: LiveDevice) throws -> (moods: [Mood], secrets: [String]) {
+        var moods: [Mood] = []
+        var secrets: [String] = []
+        for (index, level) in MoodLevel.allCases.enumerated() {
+            let note = "told Dr Okafor about the \(["insomnia", "panic", "grief", "relapse", "promotion"][index])"
+            let activity = try ActivityName.validated("therapy\(["alpha", "bravo", "charlie", "delta", "echo"][index])")
+            moods.append(try device.add(note, level: level, activities: [activity]))
+            secrets += [note, level.name, activity.text]
+        }
+        let felt = Date(millisecondsSince1970: 1_773_484_245_678)  // 2026-03-14T10:30:45.678Z
+        moods[0] = try #require(try device.edit(moods[0].id, date: felt))
+        secrets += ["2026-03-14", "1773484245678"] + moods.map { String($0.date.millisecondsSince1970) }
+        secrets.append(try device.store.deviceID())
+        return (moods, secrets)
+    }
+
+    @Test func theServerKeepsNoNoteLevelDateActivityOrCreatorOfAnyMood() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder(), arguments: ["--log-level", "debug"])
+        let laptop = try await LiveDevice(server: server)
+        let phone = try await LiveDevice(server: server)
+        let (moods, secrets) = try writeMoods(on: laptop)
+        try await laptop.syncOnce()
+        try await phone.syncOnce()
+        #expect(try phone.list() == laptop.list(), "sealed moods open on the other device as they were written")
+        try #require(try phone.edit(moods[1].id, note: "told Dr Okafor everything, finally") != nil)
+        try phone.delete(moods[2].id)
+        try await phone.syncOnce()
+        try await laptop.syncOnce()
+        #expect(try laptop.list() == phone.list())
+        #expect(try laptop.list().count == moods.count - 1)
+
+        _ = await server.stop()
+        let files = try FileManager.default.contentsOfDirectory(at: server.data, includingPropertiesForKeys: nil) + [server.errorLog]
+        #expect(files.contains { $0.lastPathComponent == "server.sqlite" })
+        for file in files {
+            let bytes = try Data(contentsOf: file)
+            for secret in secrets + ["told Dr Okafor everything, finally"] {
+                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file.lastPathComponent) holds '\(secret)'")
+            }
+        }
+        let plainColumns = try await DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path).read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM mood WHERE date IS NOT NULL OR level IS NOT NULL OR note IS NOT NULL OR creatorID IS NOT NULL
+                    OR stamps IS NOT NULL OR activities IS NOT NULL
+                """)
+        }
+        #expect(plainColumns == 0, "the server's rows hold ids, versions, tombstones and sealed bytes only")
+    }
+
+    /// Changes the server's copy of moods behind its back, as whoever holds its disk could.
+    private func tamper(_ server: ServerProcess, _ change: (Database) throws -> Void) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        try DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path, configuration: configuration).write(change)
+    }
+
+    @Test func aChangedMovedOrForeignBlobIsSetAsideInWordsAndNeverApplied() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let laptop = try await LiveDevice(server: server)
+        let flipped = try laptop.add("flipped"), moved = try laptop.add("moved"), intact = try laptop.add("intact")
+        let foreign = try laptop.add("foreign")
+        try await laptop.syncOnce()
+        let bob = try await LiveDevice(server: server, account: "bob")
+        let bobs = try bob.add("bob's own")
+        try await bob.syncOnce()
+        try tamper(server) { db in
+            func blob(_ id: Mood.ID) throws -> Data { try #require(try Data.fetchOne(db, sql: "SELECT sealed FROM mood WHERE id = ?", arguments: [id.uuidString])) }
+            func store(_ blob: Data, in id: Mood.ID) throws {
+                try db.execute(sql: "UPDATE mood SET sealed = ? WHERE id = ?", arguments: [blob, id.uuidString])
+            }
+            var bits = try blob(flipped.id)
+            bits[bits.count / 2] ^= 0x10
+            try store(bits, in: flipped.id)
+            try store(try blob(intact.id), in: moved.id)
+            try store(try blob(bobs.id), in: foreign.id)
+        }
+
+        let phone = try await LiveDevice(server: server)
+        let report = try await phone.engine.syncOnce()
+        #expect(report.downloaded == 1)
+        #expect(report.unreadable == 3)
+        #expect(try phone.list() == [intact.id: "4 intact"], "nothing that does not open is applied")
+        let reasons = try await phone.store.read { try $0.quarantinedChanges() }.reduce(into: [Mood.ID: String]()) { $0[$1.id] = $1.reason }
+        #expect(reasons[flipped.id]?.contains("does not open with this account's key: it was changed on the way") == true, "\(reasons)")
+        #expect(reasons[moved.id]?.contains("does not open with this account's key") == true, "\(reasons)")
+        #expect(reasons[foreign.id]?.contains("is sealed with key") == true, "\(reasons)")
+        #expect(try laptop.list().count == 4, "the writer keeps its moods")
+        await server.stop()
+    }
+
+    @Test func aDeviceWhoseKeyTheAccountLeftStopsAndSaysWhatToDo() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let laptop = try await LiveDevice(server: server)
+        let phone = try await LiveDevice(server: server)
+        _ = try laptop.add("before the change")
+        try await laptop.syncOnce()
+        try await phone.syncOnce()
+        let newKey = AccountKey()
+        let current = try #require(try await phone.store.read { try SyncSettings.accountKey(in: $0) })
+        let token = try await phone.store.read { try $0.setting(JournalSettingKey(rawValue: "sync.changeToken")) }
+        _ = try await phone.remote.changeKey(KeyChangeRequest(
+            keyID: newKey.id, replaces: current.id, since: token.map(ChangeToken.init(rawValue:))))
+
+        _ = try laptop.add("after the change")
+        // The upload goes first, and the server refuses it: sealed with the old key.
+        let refusal = await #expect(throws: RemoteError.self) { try await laptop.syncOnce() }
+        #expect(refusal.map { "\($0)" }?.contains("key was changed on another device: enter the new recovery phrase with `moodtui key enter`") == true)
+        #expect(try await laptop.store.read { try $0.syncBacklog() }.uploads == 1, "the mood waits, unchanged")
+
+        let keyFile = laptop.journal.folder.appendingPathComponent("phrase.txt")
+        try Data(RecoveryPhrase.phrase(for: newKey).utf8).write(to: keyFile)
+        let entered = try ProcessResult.moodtui(["key", "enter", "--journal", laptop.journal.path, "--key-file", keyFile.path])
+        #expect(entered.status == 0, "\(entered.standardError)")
+        try await laptop.makeEngine().syncOnce()
+        #expect(try await laptop.store.read { try $0.syncBacklog() }.uploads == 0, "sealed with the new key, the mood goes up")
+        await server.stop()
+    }
+}
