@@ -46,9 +46,9 @@ extension JSONBytes {
         case .sealed(let sealed):
             append(#"{"id":"#)
             appendString(mood.id.uuidString)
-            append(#","sealed":""#)
-            appendBase64(sealed.bytes)
-            append(#"","version":"#)
+            append(#","sealed":"#)
+            appendString(sealed.base64)
+            append(#","version":"#)
             appendNumber(mood.version)
             append("}")
         case .plain(let content):
@@ -75,25 +75,6 @@ extension JSONBytes {
             append("}")
         }
     }
-
-    /// Standard base64 with padding, as `Data.base64EncodedString()` writes it.
-    fileprivate mutating func appendBase64(_ data: [UInt8]) {
-        var index = 0
-        while index + 3 <= data.count {
-            let triple = Int(data[index]) << 16 | Int(data[index + 1]) << 8 | Int(data[index + 2])
-            for shift in [18, 12, 6, 0] { bytes.append(Self.base64Digits[(triple >> shift) & 63]) }
-            index += 3
-        }
-        let rest = data.count - index
-        guard rest > 0 else { return }
-        let triple = Int(data[index]) << 16 | (rest == 2 ? Int(data[index + 1]) << 8 : 0)
-        bytes.append(Self.base64Digits[(triple >> 18) & 63])
-        bytes.append(Self.base64Digits[(triple >> 12) & 63])
-        bytes.append(rest == 2 ? Self.base64Digits[(triple >> 6) & 63] : UInt8(ascii: "="))
-        bytes.append(UInt8(ascii: "="))
-    }
-
-    private static let base64Digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 }
 
 /// JSON text being written: literal pieces, numbers, and strings escaped as JSON requires.

@@ -13,6 +13,12 @@ extension SQLiteMoodServerStorage {
         try Data.fetchOne(db, sql: "SELECT keyID FROM account WHERE id = ?", arguments: [account.id]).flatMap(AccountKeyID.init(bytes:))
     }
 
+    /// Whether any of the account's moods is stored plain.
+    static func holdsPlainMoods(_ db: Database, _ account: Account) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM mood WHERE accountID = ? AND level IS NOT NULL)", arguments: [account.id])
+            ?? false
+    }
+
     static func setLastSequence(_ db: Database, _ account: Account, _ sequence: Int64) throws {
         try db.execute(sql: "UPDATE account SET lastSequence = ? WHERE id = ?", arguments: [sequence, account.id])
     }

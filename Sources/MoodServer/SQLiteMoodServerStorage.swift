@@ -32,11 +32,17 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             // What a write replaces is overwritten with zeros, not left in free pages: a mood
-            // stored plain before its account had a key is gone from the file once sealed.
+            // stored plain before its account had a key is gone from the file once sealed (and
+            // from the write-ahead log once emptied, see forgetOldPages).
             try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
+        let applied = try pool.read { try ServerSchema.migrator.appliedIdentifiers($0) }
         try ServerSchema.migrator.migrate(pool)
+        if !applied.isEmpty && !applied.contains(ServerSchema.sealedMoods) {
+            // Written before secure_delete: freed pages may still hold moods' old plain text.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+        }
         storeID = try pool.write { db in
             if let id = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'storeID'") { return id }
             let id = UUID().uuidString
@@ -50,14 +56,17 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
     }
 
     public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
-        try await pool.write { db in
+        let (result, sealedTheLastPlainMood) = try await pool.write { db in
             try AccountKeyRule.check(uploads, current: try Self.keyID(db, account))
             var sequence = try Self.lastSequence(db, account)
             let start = sequence
             var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
+            var sealedOverPlain = false
             for upload in uploads {
-                switch UpsertDecision.decide(upload, current: try Self.record(db, account, upload.id)) {
+                let current = try Self.record(db, account, upload.id)
+                switch UpsertDecision.decide(upload, current: current) {
                 case .write:
+                    if case .plain? = current?.payload { sealedOverPlain = true }
                     sequence += 1
                     try Self.store(db, account, MoodRecord(id: upload.id, payload: upload.payload, version: sequence, sequence: sequence))
                     saved.append(SavedMood(id: upload.id, version: sequence))
@@ -68,8 +77,20 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
                 }
             }
             try Self.setLastSequence(db, account, sequence)
-            return UpsertResult(saved: saved, conflicts: conflicts, latestSequence: sequence, changedAnything: sequence != start)
+            let result = UpsertResult(saved: saved, conflicts: conflicts, latestSequence: sequence, changedAnything: sequence != start)
+            let holdsPlain = sealedOverPlain ? try Self.holdsPlainMoods(db, account) : true
+            return (result, !holdsPlain)
         }
+        if sealedTheLastPlainMood { try await forgetOldPages() }
+        return result
+    }
+
+    /// Empties the write-ahead log once its pages are in the database file: the log keeps old
+    /// page images (an account's plain moods, until its key was enabled) until they are written
+    /// over, and is never shrunk otherwise. The file's own freed space is zeroed as it is freed
+    /// (`secure_delete`).
+    private func forgetOldPages() async throws {
+        try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 
     public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {

@@ -3,6 +3,9 @@ import GRDB
 /// The server store's tables, built by migrations so that a data folder written by an older
 /// server opens in a newer one.
 enum ServerSchema {
+    /// The migration that made room for sealed moods; a store from before it is vacuumed once.
+    static let sealedMoods = "v6: sealed moods"
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: accounts, tokens, moods") { db in
@@ -78,7 +81,7 @@ enum ServerSchema {
             // ActivitySet's stored text; a mood stored before has none (tombstones keep no content).
             try db.execute(sql: "ALTER TABLE mood ADD COLUMN activities TEXT")
         }
-        migrator.registerMigration("v6: sealed moods") { db in
+        migrator.registerMigration(sealedMoods) { db in
             // An account with a key holds its moods as SealedContent, every other content column
             // null; an account without one (keyID null) as before.
             try db.execute(sql: """

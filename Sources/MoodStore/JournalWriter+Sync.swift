@@ -90,6 +90,12 @@ extension JournalWriter {
             """)
     }
 
+    /// Makes every mood the server holds wait for upload again, on the version it has: after the
+    /// account's key changed, each goes up sealed with the new one.
+    public func markAllForUploadAgain() throws {
+        try db.execute(sql: "UPDATE mood SET changedSinceUpload = 1, lastSyncError = NULL WHERE markedForRemoteDeletion = 0")
+    }
+
     /// Deletes every mood for good (moving to another account and choosing to discard them).
     /// They were not deleted by anyone, so importing them again may bring them back.
     public func purgeAll() throws {

@@ -42,16 +42,32 @@ public enum AccountKeyLogin {
     public static func settle(
         _ info: AccountResponse, remote: any MoodRemote, store: JournalStore, given: String?, ask: () throws -> String?
     ) async throws -> Outcome {
-        let given = try given.map(readPhrase)
+        try await settle(info, remote: remote, store: store, given: given.map(readPhrase), ask: ask, raced: false)
+    }
+
+    private static func settle(
+        _ info: AccountResponse, remote: any MoodRemote, store: JournalStore, given: AccountKey?, ask: () throws -> String?, raced: Bool
+    ) async throws -> Outcome {
+        let (held, offered) = try await store.read { snapshot in
+            (try SyncSettings.accountKey(in: snapshot), try SyncSettings.offeredKey(in: snapshot))
+        }
         if let keyID = info.keyID {
-            if let key = try ([given].compactMap { $0 } + SyncSettings.knownKeys(in: store)).first(where: { $0.id == keyID }) {
-                return .known(key)
+            if let given {
+                guard given.id == keyID else { throw AccountKeyLoginError.wrongPhrase(account: info.name) }
+                return .known(given)
             }
-            if given != nil { throw AccountKeyLoginError.wrongPhrase(account: info.name) }
+            if let held, held.id == keyID { return .known(held) }
+            // A key a login made and the server took, whose answer was lost: never shown yet.
+            if let offered, offered.id == keyID { return .made(offered) }
             guard let text = try ask() else { throw AccountKeyLoginError.phraseNeeded(account: info.name) }
             let key = try readPhrase(text)
             guard key.id == keyID else { throw AccountKeyLoginError.wrongPhrase(account: info.name) }
             return .known(key)
+        }
+        // The server says the account has no key. A journal that holds one for this account does
+        // not take its word and send moods readable: the server lost or forgot the key.
+        if held != nil, try SyncSettings.accountIdentity(in: store) == info.id {
+            throw AccountKeyLoginError.keyUnknownToServer(account: info.name)
         }
         let key = given ?? AccountKey()
         try SyncSettings.rememberOfferedKey(key, in: store)
@@ -64,10 +80,10 @@ public enum AccountKeyLogin {
         }
         switch refusal {
         case .changesSince: return .plainAccount
-        case .keyChanged:
+        case .keyChanged where !raced:
             // Another device made the account's key a moment ago: its phrase is needed.
             let info = try await remote.accountInfo()
-            return try await settle(info, remote: remote, store: store, given: given.map(RecoveryPhrase.phrase(for:)), ask: ask)
+            return try await settle(info, remote: remote, store: store, given: given, ask: ask, raced: true)
         default: throw refusal
         }
     }
@@ -82,6 +98,8 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
     case phraseNeeded(account: String)
     case unreadablePhrase(RecoveryPhraseError)
     case wrongPhrase(account: String)
+    /// The server says the account has no key, but this journal seals its moods with one.
+    case keyUnknownToServer(account: String)
 
     public var description: String {
         switch self {
@@ -90,6 +108,9 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
         case .unreadablePhrase(let error): "that is not a recovery phrase: \(error)"
         case .wrongPhrase(let account):
             "that recovery phrase is valid but is not \(account)'s key (was the key rotated? ask for the newest phrase); nothing was changed"
+        case .keyUnknownToServer(let account):
+            "the server says \(account) has no key, but this journal's moods are sealed with one; nothing is sent readable "
+                + "(was the server's data lost or replaced?)"
         }
     }
 }

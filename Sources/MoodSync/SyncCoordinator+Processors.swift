@@ -23,9 +23,8 @@ extension SyncCoordinator {
             if journalAccount == nil {
                 try await store.write(origin: .sync) { try $0.setSetting(.syncAccount, to: account.id) }
             }
-            let key = try await store.read { try SyncSettings.accountKey(in: $0) }
-            if let stopped = SyncStopped.keys(server: account.keyID, device: key?.id) { throw stopped }
-            let encryption = key.map { SyncEncryption.sealed($0, account: account.id) } ?? .plain
+            let encryption = try await store.read { try SyncEncryption(journal: $0) }
+            if let stopped = SyncStopped.keys(server: account.keyID, device: encryption.keyID) { throw stopped }
             let journal = SyncJournal(store: store, identity: account.id)
             return Processors(
                 uploader: MoodUploader(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),

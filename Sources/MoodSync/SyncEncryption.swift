@@ -1,6 +1,7 @@
 import Foundation
 import MoodKit
 import MoodSealing
+import MoodStore
 import SyncProtocol
 
 /// How this device's moods travel: sealed with the account's key, or plain for an account that
@@ -9,11 +10,20 @@ import SyncProtocol
 /// The one place where the engine turns journal moods into payloads and the server's payloads
 /// back into contents. A sealed account accepts only contents sealed with its key: a plain
 /// payload there is refused, since the server could have written it.
-enum SyncEncryption: Sendable {
+public enum SyncEncryption: Sendable {
     case plain
     /// `account` is the account's identity (`GET /v1/account`'s `id`), which every sealed
     /// content is bound to.
     case sealed(AccountKey, account: String)
+
+    /// How the journal's moods travel: sealed with its key for its account, if it holds one.
+    public init(journal snapshot: JournalSnapshot) throws {
+        if let key = try SyncSettings.accountKey(in: snapshot), let account = try snapshot.setting(.syncAccount) {
+            self = .sealed(key, account: account)
+        } else {
+            self = .plain
+        }
+    }
 
     /// The key this device seals with, `nil` when plain.
     var keyID: AccountKeyID? {
@@ -22,7 +32,7 @@ enum SyncEncryption: Sendable {
 
     /// What to upload for `mood`.
     /// - Throws: ``MoodSealError/tooLarge(bytes:)`` for a mood too large to seal.
-    func payload(for mood: Mood) throws(MoodSealError) -> MoodPayload {
+    public func payload(for mood: Mood) throws(MoodSealError) -> MoodPayload {
         switch self {
         case .plain: .plain(MoodContent(mood))
         case .sealed(let key, let account): .sealed(try MoodSeal.seal(MoodContent(mood), moodID: mood.id, account: account, key: key))

@@ -54,9 +54,9 @@ public enum SyncSettings {
         try snapshot.setting(.accountKey).map(storedKey)
     }
 
-    /// The account key and the key a login offered, for a login to recognise.
-    static func knownKeys(in store: JournalStore) throws -> [AccountKey] {
-        try store.read { snapshot in try [snapshot.setting(.accountKey), snapshot.setting(.offeredKey)].compactMap { try $0.map(storedKey) } }
+    /// The key a login or a key change offered the server, until it is the journal's key.
+    static func offeredKey(in snapshot: JournalSnapshot) throws -> AccountKey? {
+        try snapshot.setting(.offeredKey).map(storedKey)
     }
 
     private static func storedKey(_ phrase: String) throws -> AccountKey {

@@ -16,8 +16,8 @@ public struct SealedContent: Hashable, Sendable {
     public static let tagSize = 16
     /// The fewest bytes a sealed content can have: the header, the nonce and the tag.
     public static let minimumSize = headerSize + nonceSize + tagSize
-    /// The most: room for the longest note and hundreds of activities, and four of them still
-    /// fit in one request.
+    /// The most: room for the longest note and hundreds of activities, and three of them, in
+    /// base64, still fit in one request.
     public static let maximumSize = 256 * 1024
 
     /// Every byte, header first.

@@ -97,11 +97,12 @@ struct SyncChild: AsyncParsableCommand {
     @Argument var url: String
     @Argument var token: String
     @Argument var path: String
-    /// The account key's phrase when the account's moods are sealed.
-    @Option var phrase: String?
+    /// A file holding the account key's phrase when the account's moods are sealed.
+    @Option var keyFile: String?
 
     func run() async throws {
         guard let server = URL(string: url) else { throw BenchError("bad URL \(url)") }
+        let phrase = try keyFile.map { try String(contentsOfFile: $0, encoding: .utf8) }
         try await RemoteCases.syncChild(url: server, token: token, path: path, phrase: phrase)
     }
 }

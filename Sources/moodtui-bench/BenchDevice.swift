@@ -4,7 +4,6 @@ import MoodKit
 import MoodSealing
 import MoodStore
 import MoodSync
-import SyncProtocol
 
 /// A device of the remote cases: a journal logged in to the bench server, and its sync engine.
 struct BenchDevice {
@@ -46,14 +45,5 @@ struct BenchDevice {
             phrase = try await AccountKeyLogin.logIn(remote, store: store, phrase: given).key.map(RecoveryPhrase.phrase(for:))
         }
         engine = SyncCoordinator(store: store, remote: remote, settings: settings, logger: Self.logger)
-    }
-
-    /// What this device uploads for a mood, as its engine would: for cases that send requests
-    /// themselves.
-    func encryption() async throws -> @Sendable (Mood) throws -> MoodPayload {
-        guard let key = try await store.read({ try SyncSettings.accountKey(in: $0) }),
-              let account = try SyncSettings.accountIdentity(in: store)
-        else { return { .plain(MoodContent($0)) } }
-        return { mood in .sealed(try MoodSeal.seal(MoodContent(mood), moodID: mood.id, account: account, key: key)) }
     }
 }

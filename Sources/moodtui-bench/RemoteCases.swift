@@ -48,13 +48,13 @@ struct RemoteCases {
         let device = try await BenchDevice(
             server: server, account: account, path: journals.folder.appendingPathComponent("\(account).sqlite").path,
             sealing: sealed ? .sealed(phrase: nil) : .plain)
-        let encryption = try await device.encryption()
+        let encryption = try await device.store.read { try SyncEncryption(journal: $0) }
         let total = quick ? 20_000 : 100_000
         var times: [UInt64] = []
         for _ in 0..<(total / SyncLimits.maximumUploadBatch) {
             let batch = try (0..<SyncLimits.maximumUploadBatch).map { _ in
                 let mood = journals.randomMood(note: "uploaded by the benchmark")
-                return MoodUpload(id: mood.id, payload: try encryption(mood), baseVersion: nil)
+                return MoodUpload(id: mood.id, payload: try encryption.payload(for: mood), baseVersion: nil)
             }
             let remote = device.remote
             let start = ContinuousClock.now
@@ -97,7 +97,10 @@ struct RemoteCases {
     private func initialSync(_ server: BenchServer, account: String, phrase: String?, sealed: Bool) async throws -> CaseResult {
         let token = try server.addDevice(account)
         let path = journals.folder.appendingPathComponent("fresh-\(account).sqlite").path
-        let output = try ChildProcess.run(["sync-child", server.url.absoluteString, token, path] + (phrase.map { ["--phrase", $0] } ?? []))
+        // The phrase goes in a file, as `moodtui login --key-file` takes it: not on a command line.
+        let keyFile = journals.folder.appendingPathComponent("\(account).phrase")
+        try phrase.map { try Data($0.utf8).write(to: keyFile) }
+        let output = try ChildProcess.run(["sync-child", server.url.absoluteString, token, path] + (phrase.map { _ in ["--key-file", keyFile.path] } ?? []))
         guard output.count == 3, let moods = Int(output[0]), let nanoseconds = UInt64(output[1]), let peak = Double(output[2]) else {
             throw BenchError("sync-child said \(output)")
         }

@@ -15,7 +15,7 @@ struct KeyCommand: AsyncParsableCommand {
             people carry it between devices as its recovery phrase. If the phrase and every device are \
             lost, the moods cannot be recovered.
             """,
-        subcommands: [KeyShowCommand.self, KeyEnterCommand.self])
+        subcommands: [KeyShowCommand.self, KeyEnterCommand.self, KeyEnableCommand.self])
 }
 
 /// `moodtui key show`: the recovery phrase, alone on the last line.
@@ -58,16 +58,43 @@ struct KeyEnterCommand: AsyncParsableCommand {
         guard info.keyID != nil else {
             throw CommandFailure("\(info.name)'s moods are not encrypted with a key: there is no phrase to enter")
         }
-        let key: AccountKeyLogin.Outcome
-        do {
-            key = try await AccountKeyLogin.settle(
-                info, remote: remote, store: store, given: try phrase.given(), ask: { try RecoveryPhraseInput.ask(account: info.name) })
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        let key = try await phrase.settle(info, remote: remote, store: store, refusal: "nothing changed")
         if let entered = key.key { try CommandFailure.wrapping { try SyncSettings.storeKey(entered, in: store) } }
         print("This device now seals and opens \(info.name)'s moods with the key. Restart moodtui if it is running.")
+    }
+}
+
+/// `moodtui key enable`: an account made before moodtui sealed moods gets a key.
+struct KeyEnableCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enable", abstract: "End-to-end encrypt an account made before moodtui sealed moods.",
+        discussion: """
+            Run it on one device: it syncs, gives the account a new key, and uploads every mood again \
+            sealed, so that the server no longer holds any of them readable. It prints the key's \
+            recovery phrase (alone on the last line); the account's other devices stop syncing until \
+            they are given it with `moodtui key enter`. Cut off, it can be run again.
+            """)
+
+    @OptionGroup var journal: JournalOptions
+
+    func run() async throws {
+        let store = try journal.open(ifMissing: .refuse)
+        guard let account = try CommandFailure.wrapping({ try SyncSettings.account(in: store) }) else {
+            throw CommandFailure("this journal is not logged in: use `moodtui login URL TOKEN`")
+        }
+        let logger = Logger(label: "moodtui.key") { StreamLogHandler.standardError(label: $0) }
+        let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: logger)
+        let (key, report): (AccountKey, SyncReport)
+        do { (key, report) = try await AccountKeyChange.enable(store: store, remote: remote, logger: logger) } catch {
+            throw CommandFailure("the account's moods were not encrypted: \(error)")
+        }
+        print("""
+            Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again: the server keeps them but can no \
+            longer read them. Below is the account's recovery phrase. Write it down and keep it safe: the \
+            other devices need it (`moodtui key enter`), and if the phrase and every device are lost, the \
+            moods cannot be recovered. `moodtui key show` prints it again.
+
+            \(RecoveryPhrase.phrase(for: key))
+            """)
     }
 }

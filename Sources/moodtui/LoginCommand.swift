@@ -52,15 +52,7 @@ struct LoginCommand: AsyncParsableCommand {
         if atStake > 0 && !keepMoods && !discardMoods {
             choice = try ask(moods: atStake, account: info.name)
         }
-        let key: AccountKeyLogin.Outcome
-        do {
-            key = try await AccountKeyLogin.settle(
-                info, remote: remote, store: store, given: try phrase.given(), ask: { try RecoveryPhraseInput.ask(account: info.name) })
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure("not logged in: \(error)")
-        }
+        let key = try await phrase.settle(info, remote: remote, store: store, refusal: "not logged in")
         try SyncSettings.logIn(account, identity: info.id, key: key.key, existingMoods: choice, in: store)
         print("Logged in to \(info.name) at \(url). Moods sync while moodtui runs, or now with `moodtui sync --once`.")
         switch key {
@@ -105,8 +97,6 @@ struct LogoutCommand: ParsableCommand {
         discussion: "Moods not yet uploaded stay waiting; logging in again to the same account uploads them.")
 
     @OptionGroup var journal: JournalOptions
-
-    @OptionGroup var phrase: RecoveryPhraseInput
 
     func run() throws {
         let store = try journal.open()

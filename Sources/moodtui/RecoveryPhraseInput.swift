@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import MoodStore
 import MoodSync
+import SyncProtocol
 
 /// `--key-file FILE` and the prompt: where `login` and `key enter` get a recovery phrase.
 struct RecoveryPhraseInput: ParsableArguments {
@@ -19,24 +21,42 @@ struct RecoveryPhraseInput: ParsableArguments {
         return text
     }
 
+    /// Settles the account's key for `login` and `key enter` (``AccountKeyLogin``), with the
+    /// phrase from `--key-file` or asked on the terminal; a refusal reads "`refusal`: why".
+    func settle(_ info: AccountResponse, remote: any MoodRemote, store: JournalStore, refusal: String) async throws -> AccountKeyLogin.Outcome {
+        let given = try given()
+        do {
+            return try await AccountKeyLogin.settle(info, remote: remote, store: store, given: given) { try Self.ask(account: info.name) }
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("\(refusal): \(error)")
+        }
+    }
+
     /// Asks for the phrase of `account` on the terminal, without echoing it (it opens every
-    /// mood); `nil` when standard input is not a terminal.
+    /// mood); `nil` when standard input is not a terminal. Ctrl-C at the prompt turns echo back
+    /// on before the process ends.
     static func ask(account: String) throws -> String? {
-        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &echoing) == 0 else { return nil }
         print("Recovery phrase of \(account) (it is not shown as you type): ", terminator: "")
         fflush(nil)
-        var saved = termios()
-        let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
-        if hidden {
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        var quiet = echoing
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        signal(SIGINT) { _ in
+            tcsetattr(STDIN_FILENO, TCSANOW, &RecoveryPhraseInput.echoing)
+            _exit(130)
         }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         defer {
-            if hidden { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &echoing)
+            signal(SIGINT, SIG_DFL)
             print("")
         }
         guard let line = readLine() else { throw CommandFailure("no recovery phrase given: nothing changed") }
         return line
     }
+
+    /// The terminal's modes before the prompt hid the typing.
+    private nonisolated(unsafe) static var echoing = termios()
 }

@@ -45,21 +45,62 @@ import Testing
         #expect(try laptop.list().count == moods.count - 1)
 
         _ = await server.stop()
+        #expect(try serverFilesHolding(secrets + ["told Dr Okafor everything, finally"], server).isEmpty)
+        #expect(try await plainRows(server) == 0, "the server's rows hold ids, versions, tombstones and sealed bytes only")
+    }
+
+    /// `file: secret` for each secret found in a file of the server's data folder or its log.
+    private func serverFilesHolding(_ secrets: [String], _ server: ServerProcess) throws -> [String] {
         let files = try FileManager.default.contentsOfDirectory(at: server.data, includingPropertiesForKeys: nil) + [server.errorLog]
         #expect(files.contains { $0.lastPathComponent == "server.sqlite" })
-        for file in files {
+        return try files.flatMap { file in
             let bytes = try Data(contentsOf: file)
-            for secret in secrets + ["told Dr Okafor everything, finally"] {
-                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file.lastPathComponent) holds '\(secret)'")
-            }
+            return secrets.filter { bytes.range(of: Data($0.utf8)) != nil }.map { "\(file.lastPathComponent): \($0)" }
         }
-        let plainColumns = try await DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path).read { db in
+    }
+
+    /// How many of the server's rows hold any plain content.
+    private func plainRows(_ server: ServerProcess) async throws -> Int? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try await DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path, configuration: configuration).read { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM mood WHERE date IS NOT NULL OR level IS NOT NULL OR note IS NOT NULL OR creatorID IS NOT NULL
                     OR stamps IS NOT NULL OR activities IS NOT NULL
                 """)
         }
-        #expect(plainColumns == 0, "the server's rows hold ids, versions, tombstones and sealed bytes only")
+    }
+
+    @Test func keyEnableSealsAnOldAccountAndTheRunningServerForgetsItsPlainCopies() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let laptop = try await LiveDevice(server: server, login: .plain)
+        let phone = try await LiveDevice(server: server, login: .plain)
+        let (moods, secrets) = try writeMoods(on: laptop)
+        try await laptop.syncOnce()
+        try await phone.syncOnce()
+        try #require(try phone.edit(moods[3].id, note: "an edit from before the key") != nil)
+        try await phone.syncOnce()
+        let notes = moods.map(\.note) + ["an edit from before the key"]
+        #expect(try !serverFilesHolding(notes, server).isEmpty, "an old account's moods are readable on the server")
+
+        let enabled = try ProcessResult.moodtui(["key", "enable", "--journal", laptop.journal.path])
+        #expect(enabled.status == 0, "\(enabled.standardError)")
+        let phrase = try #require(enabled.standardOutput.split(separator: "\n").last.map(String.init))
+        #expect(try await RecoveryPhrase.key(from: phrase) == laptop.store.read { try SyncSettings.accountKey(in: $0) })
+        #expect(try serverFilesHolding(notes + secrets.filter { $0.contains("therapy") }, server) == [], "not even in the log")
+        #expect(try await plainRows(server) == 0)
+
+        await #expect(throws: SyncStopped.keyNeeded) { try await phone.makeEngine().syncOnce() }
+        let keyFile = phone.journal.folder.appendingPathComponent("phrase.txt")
+        try Data(phrase.utf8).write(to: keyFile)
+        let entered = try ProcessResult.moodtui(["key", "enter", "--journal", phone.journal.path, "--key-file", keyFile.path])
+        #expect(entered.status == 0, "\(entered.standardError)")
+        try await phone.makeEngine().syncOnce()
+        #expect(try phone.list() == laptop.list())
+        #expect(try phone.list()[moods[3].id] == "4 an edit from before the key")
+        let again = try ProcessResult.moodtui(["key", "enable", "--journal", laptop.journal.path])
+        #expect(again.status == 1 && again.standardError.contains("already end-to-end encrypted"), "\(again.standardError)")
+        await server.stop()
     }
 
     /// Changes the server's copy of moods behind its back, as whoever holds its disk could.

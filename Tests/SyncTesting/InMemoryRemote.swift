@@ -125,7 +125,9 @@ public final class InMemoryRemote: MoodRemote {
             return sequence
         }
         let change = KeyChange(keyID: request.keyID, replaces: request.replaces, unchangedSince: since ?? 0)
-        switch try await storageCall({ try await storage.changeKey(change, in: account) }) {
+        let outcome = try await storageCall { try await storage.changeKey(change, in: account) }
+        try end()
+        switch outcome {
         case .changed(let changed, _): return AccountResponse(name: changed.name, id: accountID, keyID: changed.keyID)
         case .keyChanged: throw .keyChanged("the account's key is not the one the request replaces")
         case .changesSince: throw .changesSince("the account changed after the device's token")
