@@ -170,4 +170,16 @@ extension JournalSnapshot {
         }
         return result
     }
+
+    /// The ids among `ids` of moods this journal once held and deleted for good.
+    public func removedIDs(among ids: some Collection<Mood.ID>) throws -> Set<Mood.ID> {
+        var removed: Set<Mood.ID> = []
+        for chunk in Array(ids).chunked(into: 500) {
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let found = try Mood.ID.fetchCursor(
+                db, sql: "SELECT id FROM removedMood WHERE id IN (\(placeholders))", arguments: StatementArguments(chunk))
+            while let id = try found.next() { removed.insert(id) }
+        }
+        return removed
+    }
 }

@@ -105,7 +105,7 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .phraseNeeded(let account):
             "\(account)'s moods are end-to-end encrypted: give the account's recovery phrase (on a terminal you are asked; in a script use --key-file FILE)"
-        case .unreadablePhrase(let error): "that is not a recovery phrase: \(error)"
+        case .unreadablePhrase(let error): error.description
         case .wrongPhrase(let account):
             "that recovery phrase is valid but is not \(account)'s key (was the key rotated? ask for the newest phrase); nothing was changed"
         case .keyUnknownToServer(let account):

@@ -67,8 +67,9 @@ actor MoodDownloader {
             let logger = logger
             applied += try await journal.write { writer in
                 var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
+                let removed = try writer.snapshot.removedIDs(among: page.changes.map(\.id).filter { local[$0] == nil })
                 let changed = try page.changes.reduce(0) { count, change in
-                    count + (try Self.apply(change, to: &local, with: writer) ? 1 : 0)
+                    count + (try Self.apply(change, to: &local, removed: removed, with: writer) ? 1 : 0)
                 }
                 if let seen = page.changes.compactMap(\.content?.fields.latestStamp).max() { try writer.observe(seen) }
                 if let skew = sample.skew { try writer.recordClockSkew(skew) }
@@ -112,8 +113,12 @@ actor MoodDownloader {
         }
     }
 
-    /// `local` holds the page's moods as the journal has them, and is kept up to date.
-    private static func apply(_ change: ServerChange, to moods: inout [Mood.ID: Mood], with writer: JournalWriter) throws -> Bool {
+    /// `local` holds the page's moods as the journal has them, and is kept up to date. A mood
+    /// this journal deleted never comes back, whatever the server sends: an honest one keeps its
+    /// tombstone for good, and one that replays an old sealed copy is not believed.
+    private static func apply(
+        _ change: ServerChange, to moods: inout [Mood.ID: Mood], removed: Set<Mood.ID>, with writer: JournalWriter
+    ) throws -> Bool {
         let local = moods[change.id]
         switch change {
         case .delete(let id):
@@ -123,6 +128,7 @@ actor MoodDownloader {
             return true
         case .upsert(let server):
             guard let local else {
+                guard !removed.contains(server.id) else { return false }
                 let mood = ConflictRule.newLocalMood(from: server)
                 try writer.insert(mood)
                 moods[mood.id] = mood

@@ -61,9 +61,9 @@ actor MoodUploader {
 
     /// Sends one batch; a batch refused as a whole is split until the refused mood is alone.
     private func upload(_ read: [Mood]) async throws -> Int {
+        let (uploads, unsealable) = sealed(read)
         // From here on the server may hold these moods, even if the answer never arrives. A mood
         // a person changed or deleted since it was read stays out: it is read again.
-        let (uploads, unsealable) = sealed(read)
         let marked = try await journal.write { writer in
             for (mood, error) in unsealable { try writer.recordSyncFailure([mood], message: "cannot be synced: \(error)") }
             return try writer.markUploadAttempted(read.filter { uploads[$0.id] != nil })

@@ -45,6 +45,7 @@ struct RecoveryPhraseInput: ParsableArguments {
         quiet.c_lflag &= ~tcflag_t(ECHO)
         signal(SIGINT) { _ in
             tcsetattr(STDIN_FILENO, TCSANOW, &RecoveryPhraseInput.echoing)
+            _ = write(STDOUT_FILENO, "\n", 1)
             _exit(130)
         }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)

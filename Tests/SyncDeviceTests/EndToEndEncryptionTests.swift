@@ -144,6 +144,31 @@ import Testing
         await server.stop()
     }
 
+    @Test func aDeletedMoodTheServerServesAgainDoesNotComeBackWhereItWasDeleted() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let laptop = try await LiveDevice(server: server)
+        let mood = try laptop.add("deleted, then replayed")
+        try await laptop.syncOnce()
+        var oldCopy = Data()
+        try tamper(server) { db in oldCopy = try #require(try Data.fetchOne(db, sql: "SELECT sealed FROM mood WHERE id = ?", arguments: [mood.id.uuidString])) }
+        try laptop.delete(mood.id)
+        try await laptop.syncOnce()
+        try #require(try laptop.mood(mood.id) == nil)
+        try tamper(server) { db in
+            // The old sealed copy, served again as the mood's newest change.
+            try db.execute(sql: """
+                UPDATE account SET lastSequence = lastSequence + 1 WHERE name = 'alice';
+                UPDATE mood SET sealed = ?, version = (SELECT lastSequence FROM account WHERE name = 'alice'),
+                    sequence = (SELECT lastSequence FROM account WHERE name = 'alice')
+                WHERE id = ?
+                """, arguments: [oldCopy, mood.id.uuidString])
+        }
+        let report = try await laptop.engine.syncOnce()
+        #expect(report.downloaded == 0)
+        #expect(try laptop.mood(mood.id) == nil, "deleted here, it stays deleted")
+        await server.stop()
+    }
+
     @Test func aDeviceWhoseKeyTheAccountLeftStopsAndSaysWhatToDo() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let laptop = try await LiveDevice(server: server)

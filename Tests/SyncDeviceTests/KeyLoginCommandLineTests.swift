@@ -52,7 +52,7 @@ import Testing
         let refusals: [(String?, String)] = [
             (RecoveryPhrase.phrase(for: AccountKey()), "is not alice's key"),
             (try typo(of: phrase), "a character is mistyped"),
-            ("correct horse battery staple", "that is not a recovery phrase"),
+            ("correct horse battery staple", "a recovery phrase has 55 (11 groups of 5)"),
             (nil, "give the account's recovery phrase"),  // and no terminal to ask on
         ]
         for (given, words) in refusals {
