@@ -38,7 +38,7 @@ public enum AccountKeyChange {
 
     /// Seals the account's moods with `newKey` from now on; returns the last round's report.
     /// - Throws: ``AccountKeyChangeError``, a ``RemoteError`` or a ``SyncStopped``.
-    public static func change(
+    static func change(
         to newKey: AccountKey, store: JournalStore, remote: any MoodRemote, logger: Logger
     ) async throws -> SyncReport {
         let current = try await store.read { try SyncSettings.accountKey(in: $0) }

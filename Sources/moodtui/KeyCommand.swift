@@ -61,6 +61,10 @@ struct KeyEnterCommand: AsyncParsableCommand {
         let key = try await phrase.settle(info, remote: remote, store: store, refusal: "nothing changed")
         if let entered = key.key { try CommandFailure.wrapping { try SyncSettings.storeKey(entered, in: store) } }
         print("This device now seals and opens \(info.name)'s moods with the key. Restart moodtui if it is running.")
+        if case .made(let made) = key {
+            // This journal made the key and the server took it, but its phrase was never shown.
+            print("This journal made the account's key; write its recovery phrase down:\n\(RecoveryPhrase.phrase(for: made))")
+        }
     }
 }
 
