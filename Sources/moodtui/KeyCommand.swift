@@ -90,7 +90,7 @@ struct KeyEnableCommand: AsyncParsableCommand {
         let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: logger)
         let (key, report): (AccountKey, SyncReport)
         do { (key, report) = try await AccountKeyChange.enable(store: store, remote: remote, logger: logger) } catch {
-            throw CommandFailure("the account's moods were not encrypted: \(error)")
+            throw CommandFailure("nothing changed: \(error)")
         }
         print("""
             Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again: the server keeps them but can no \
