@@ -41,7 +41,7 @@ public enum MoodSeal {
         } catch {
             throw .doesNotOpen(moodID)
         }
-        do { return try JSONDecoder().decode(MoodContent.self, from: plain) } catch let error as DecodingError {
+        do { return try decoder.decode(MoodContent.self, from: plain) } catch let error as DecodingError {
             throw .unreadableContent(moodID, DecodingErrorText.describe(error))
         } catch {
             throw .unreadableContent(moodID, "\(error)")
@@ -52,6 +52,9 @@ public enum MoodSeal {
     static func binding(header: some Collection<UInt8>, moodID: UUID, account: String) -> [UInt8] {
         Array("moodtui sealed mood 1\n\(account)\n\(moodID.uuidString)\n".utf8) + header
     }
+
+    /// One for every mood opened: a first sync opens a hundred thousand.
+    private static let decoder = JSONDecoder()
 
     /// Sorted keys: the same content gives the same text, and so the same sealed bytes.
     private static let encoder: JSONEncoder = {
