@@ -1,4 +1,5 @@
 import Foundation
+import MoodKit
 import Synchronization
 import SyncProtocol
 
@@ -11,9 +12,14 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         var moods: [UUID: MoodRecord] = [:]
     }
 
+    private struct DeviceState {
+        var accountID: Int64
+        var record: DeviceRecord
+    }
+
     private struct State {
         var accounts: [Int64: AccountState] = [:]
-        var tokens: [Data: Int64] = [:]
+        var tokens: [Data: DeviceState] = [:]
     }
 
     public let storeID = UUID().uuidString
@@ -24,25 +30,26 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
 
     public func checkHealth() async throws {}
 
-    public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {
+    public func addDevice(toAccount name: String, tokenHash: Data, device: DeviceName?) async throws -> Account {
         state.withLock { state in
             let account = state.accounts.values.first { $0.account.name == name }?.account
                 ?? Account(id: Int64(state.accounts.count + 1), name: name, publicID: Account.makePublicID())
             if state.accounts[account.id] == nil { state.accounts[account.id] = AccountState(account: account) }
-            state.tokens[tokenHash] = account.id
+            state.tokens[tokenHash] = DeviceState(
+                accountID: account.id, record: DeviceRecord(tokenHash: tokenHash, name: device, addedAt: Date().millisecondsSince1970))
             return account
         }
     }
 
     public func account(forTokenHash hash: Data) async throws -> Account? {
-        state.withLock { state in state.tokens[hash].flatMap { state.accounts[$0]?.account } }
+        state.withLock { state in state.tokens[hash].flatMap { state.accounts[$0.accountID]?.account } }
     }
 
     public func accounts() async throws -> [AccountSummary] {
         state.withLock { state in
             state.accounts.values.map { entry in
                 AccountSummary(
-                    name: entry.account.name, devices: state.tokens.values.filter { $0 == entry.account.id }.count,
+                    name: entry.account.name, devices: state.tokens.values.filter { $0.accountID == entry.account.id }.count,
                     moods: entry.moods.values.filter { $0.payload != nil }.count)
             }
             .sorted { $0.name < $1.name }
@@ -50,7 +57,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public func revokeToken(hash: Data) async throws -> Account? {
-        let account = state.withLock { state in state.tokens.removeValue(forKey: hash).flatMap { state.accounts[$0]?.account } }
+        let account = state.withLock { state in state.tokens.removeValue(forKey: hash).flatMap { state.accounts[$0.accountID]?.account } }
         if account != nil { revocations.announce() }
         return account
     }
@@ -58,12 +65,29 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     public func revokeAllTokens(ofAccount name: String) async throws -> Int? {
         let count = state.withLock { state -> Int? in
             guard let id = state.accounts.values.first(where: { $0.account.name == name })?.account.id else { return nil }
-            let revoked = state.tokens.filter { $0.value == id }.keys
+            let revoked = state.tokens.filter { $0.value.accountID == id }.keys
             revoked.forEach { state.tokens[$0] = nil }
             return revoked.count
         }
         if let count, count > 0 { revocations.announce() }
         return count
+    }
+
+    public func devices(in account: Account) async throws -> [DeviceRecord] {
+        state.withLock { state in
+            state.tokens.values.filter { $0.accountID == account.id }.map(\.record)
+                .sorted { $0.addedAt != $1.addedAt ? $0.addedAt < $1.addedAt : $0.tokenHash.lexicographicallyPrecedes($1.tokenHash) }
+        }
+    }
+
+    public func revokeDevice(_ id: DeviceTokenID, in account: Account) async throws -> Bool {
+        let revoked = state.withLock { state in
+            let hashes = state.tokens.filter { $0.value.accountID == account.id && $0.value.record.id == id }.keys
+            hashes.forEach { state.tokens[$0] = nil }
+            return !hashes.isEmpty
+        }
+        if revoked { revocations.announce() }
+        return revoked
     }
 
     public func tokenRevocations() -> AsyncStream<Void> {

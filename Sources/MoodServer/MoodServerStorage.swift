@@ -18,8 +18,9 @@ public protocol MoodServerStorage: Sendable {
     /// - Throws: when the store cannot be read.
     func checkHealth() async throws
 
-    /// Adds a device token (by its hash) to the account `name`, creating the account if needed.
-    func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account
+    /// Adds a device token (by its hash), called `device`, to the account `name`, creating the
+    /// account if needed.
+    func addDevice(toAccount name: String, tokenHash: Data, device: DeviceName?) async throws -> Account
     /// The account a token (by its hash) opens, or `nil` for an unknown or revoked token.
     func account(forTokenHash hash: Data) async throws -> Account?
     /// Every account, by name.
@@ -28,6 +29,10 @@ public protocol MoodServerStorage: Sendable {
     func revokeToken(hash: Data) async throws -> Account?
     /// Revokes every token of the account `name`; returns how many, or `nil` if no such account.
     func revokeAllTokens(ofAccount name: String) async throws -> Int?
+    /// The account's device tokens, oldest first.
+    func devices(in account: Account) async throws -> [DeviceRecord]
+    /// Revokes the account's token whose ``DeviceRecord/id`` is `id`; returns whether there was one.
+    func revokeDevice(_ id: DeviceTokenID, in account: Account) async throws -> Bool
     /// Yields soon after device tokens may have been revoked — through this storage, or by
     /// another process sharing the store — until the consumer stops iterating: the server then
     /// checks its open WebSockets' tokens with ``revokedTokenHashes(among:)``. A back end signals
@@ -49,6 +54,13 @@ public protocol MoodServerStorage: Sendable {
     /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:latestSequence:)``
     /// refuses, in one transaction.
     func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome
+}
+
+extension MoodServerStorage {
+    /// Adds a device token without a name.
+    public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {
+        try await addDevice(toAccount: name, tokenHash: tokenHash, device: nil)
+    }
 }
 
 /// What ``MoodServerStorage/upsert(_:in:)`` did.

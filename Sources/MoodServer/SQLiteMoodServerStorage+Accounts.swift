@@ -5,7 +5,7 @@ import SyncProtocol
 
 /// Accounts and device tokens.
 extension SQLiteMoodServerStorage {
-    public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {
+    public func addDevice(toAccount name: String, tokenHash: Data, device: DeviceName?) async throws -> Account {
         try await pool.write { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO account (name, createdAt, publicID) VALUES (?, ?, ?)",
@@ -14,8 +14,8 @@ extension SQLiteMoodServerStorage {
                 .map(Self.account(from:))
             guard let account else { throw DatabaseError(message: "account \(name) was not created") }
             try db.execute(
-                sql: "INSERT INTO deviceToken (hash, accountID, createdAt) VALUES (?, ?, ?)",
-                arguments: [tokenHash, account.id, Date().millisecondsSince1970])
+                sql: "INSERT INTO deviceToken (hash, accountID, createdAt, name) VALUES (?, ?, ?, ?)",
+                arguments: [tokenHash, account.id, Date().millisecondsSince1970, device?.text])
             return account
         }
     }
@@ -51,6 +51,28 @@ extension SQLiteMoodServerStorage {
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = ?", arguments: [name]) else { return nil }
             try db.execute(sql: "DELETE FROM deviceToken WHERE accountID = ?", arguments: [id])
             return db.changesCount
+        }
+    }
+
+    public func devices(in account: Account) async throws -> [DeviceRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT hash, name, createdAt FROM deviceToken WHERE accountID = ? ORDER BY createdAt, hash",
+                arguments: [account.id])
+            .map { row in
+                // Names are checked when a token is made; one that no longer reads as a name is
+                // shown as none rather than sent to a terminal.
+                DeviceRecord(tokenHash: row[0], name: (row[1] as String?).flatMap { try? DeviceName($0) }, addedAt: row[2])
+            }
+        }
+    }
+
+    public func revokeDevice(_ id: DeviceTokenID, in account: Account) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: "DELETE FROM deviceToken WHERE accountID = ? AND substr(hash, 1, ?) = ?",
+                arguments: [account.id, DeviceTokenID.byteCount, Data(id.bytes)])
+            return db.changesCount > 0
         }
     }
 

@@ -89,6 +89,10 @@ enum ServerSchema {
                 ALTER TABLE mood ADD COLUMN sealed BLOB;
                 """)
         }
+        migrator.registerMigration("v7: device names") { db in
+            // What a person called the device when its token was made; tokens made before have none.
+            try db.execute(sql: "ALTER TABLE deviceToken ADD COLUMN name TEXT")
+        }
         return migrator
     }
 }

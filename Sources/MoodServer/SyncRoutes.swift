@@ -17,6 +17,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             return try JSONBody.response(AccountResponse(name: account.name, id: account.publicID, keyID: account.keyID))
         }
         v1.put(RouterPath(SyncEndpoint.accountKey)) { request, context in try await changeKey(request, context) }
+        v1.get(RouterPath(SyncEndpoint.devices)) { _, context in try await devices(context) }
+        v1.delete(RouterPath(SyncEndpoint.devices + "/:id")) { _, context in try await revokeDevice(context) }
         v1.post(RouterPath(SyncEndpoint.moods)) { request, context in try await upload(request, context) }
         v1.post(RouterPath(SyncEndpoint.deletions)) { request, context in try await delete(request, context) }
         v1.get(RouterPath(SyncEndpoint.changes)) { request, context in try await changes(request, context) }
@@ -29,7 +31,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// The paths above and their methods, for 405 answers.
     static var allowedMethods: [String: [HTTPRequest.Method]] {
-        [SyncEndpoint.health: [.get], SyncEndpoint.account: [.get], SyncEndpoint.accountKey: [.put], SyncEndpoint.moods: [.post],
+        [SyncEndpoint.health: [.get], SyncEndpoint.account: [.get], SyncEndpoint.accountKey: [.put], SyncEndpoint.devices: [.get], SyncEndpoint.moods: [.post],
          SyncEndpoint.deletions: [.post], SyncEndpoint.changes: [.get], SyncEndpoint.subscribe: [.get]]
     }
 
@@ -108,6 +110,28 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
                 status: .conflict, code: SyncErrorCode.changesSince.rawValue,
                 message: "the account changed after this device's change token: fetch the changes, then ask again")
         }
+    }
+
+    private func devices(_ context: MoodRequestContext) async throws -> Response {
+        guard let credential = context.credential else { throw ServerError.unauthorized }
+        let devices = try await storage.devices(in: credential.account).map { device in
+            ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == credential.tokenHash)
+        }
+        return try JSONBody.response(DeviceListResponse(devices: devices))
+    }
+
+    /// Revokes through the storage, whose revocation watch closes the device's WebSocket.
+    private func revokeDevice(_ context: MoodRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let text = context.parameters.get("id") ?? ""
+        guard let id = DeviceTokenID(hex: text) else {
+            throw ServerError.badRequest("'\(text.prefix(40))' is not a device id: \(DeviceTokenID.byteCount * 2) lower-case hex digits")
+        }
+        guard try await storage.revokeDevice(id, in: account) else {
+            throw ServerError(
+                status: .notFound, code: SyncErrorCode.unknownDevice.rawValue, message: "this account has no device \(id) (already revoked?)")
+        }
+        return Response(status: .noContent)
     }
 
     /// The sequence a client's change token stands for, 0 without one.

@@ -66,6 +66,15 @@ public struct HTTPMoodRemote: MoodRemote {
         try await send(.PUT, SyncEndpoint.accountKey, body: request)
     }
 
+    public func devices() async throws(RemoteError) -> [ListedDevice] {
+        let answer: DeviceListResponse = try await send(.GET, SyncEndpoint.devices, body: Optional<String>.none)
+        return answer.devices
+    }
+
+    public func revokeDevice(_ id: DeviceTokenID) async throws(RemoteError) {
+        _ = try await exchange(.DELETE, SyncEndpoint.device(id), body: Optional<String>.none)
+    }
+
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
         async throws(RemoteError)
     {
@@ -91,9 +100,20 @@ public struct HTTPMoodRemote: MoodRemote {
         return path
     }
 
+    /// One request whose answer is JSON of type `Response`.
     private func send<Body: Encodable, Response: Decodable>(
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: Body?
     ) async throws(RemoteError) -> Response {
+        let data = try await exchange(method, path, query: query, body: body)
+        do { return try JSONDecoder().decode(Response.self, from: data) } catch {
+            throw .incompatible("the answer to \(path) could not be read: \(error)")
+        }
+    }
+
+    /// One request; returns the body of a successful answer.
+    private func exchange<Body: Encodable>(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: Body?
+    ) async throws(RemoteError) -> Data {
         var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
         components?.path = basePath + path
         components?.queryItems = query.isEmpty ? nil : query
@@ -130,9 +150,7 @@ public struct HTTPMoodRemote: MoodRemote {
             throw .protocolMismatch(SyncProtocolVersion.mismatch(server: answered, device: SyncProtocolVersion.current))
         }
         guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data) }
-        do { return try JSONDecoder().decode(Response.self, from: data) } catch {
-            throw .incompatible("the answer to \(path) could not be read: \(error)")
-        }
+        return data
     }
 
     private static func error(status: Int, path: String, body: Data) -> RemoteError {
@@ -142,6 +160,7 @@ public struct HTTPMoodRemote: MoodRemote {
         switch answer.flatMap({ SyncErrorCode(rawValue: $0.error) }) {
         case .keyChanged: return .keyChanged(message)
         case .changesSince: return .changesSince(message)
+        case .unknownDevice: return .unknownDevice(message)
         case nil: break
         }
         switch status {

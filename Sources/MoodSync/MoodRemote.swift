@@ -11,6 +11,11 @@ public protocol MoodRemote: Sendable {
     func accountInfo() async throws(RemoteError) -> AccountResponse
     /// `PUT /v1/account/key`: seals the account's moods with another key from now on.
     func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse
+    /// `GET /v1/devices`: the account's device tokens, oldest first.
+    func devices() async throws(RemoteError) -> [ListedDevice]
+    /// `DELETE /v1/devices/ID`: revokes another device's token (a lost laptop's).
+    /// - Throws: ``RemoteError/unknownDevice(_:)`` when the account has no such device.
+    func revokeDevice(_ id: DeviceTokenID) async throws(RemoteError)
     /// `POST /v1/moods`: at most ``SyncLimits/maximumUploadBatch`` moods.
     func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse
     /// `POST /v1/deletions`: at most ``SyncLimits/maximumDeletionBatch`` ids.
@@ -46,6 +51,8 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     case keyChanged(String)
     /// A key change came after changes this device has not fetched (409 `changes_since`).
     case changesSince(String)
+    /// The account has no device with the id a revocation named (404 `unknown_device`).
+    case unknownDevice(String)
 
     public var description: String {
         switch self {
@@ -55,7 +62,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tokenExpired: "the server no longer knows this journal's change token"
         case .rejected(let reason): "the server refused the request: \(reason)"
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
-        case .protocolMismatch(let reason), .keyChanged(let reason): reason
+        case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason): reason
         case .changesSince(let reason): "the server refused the new key: \(reason)"
         }
     }

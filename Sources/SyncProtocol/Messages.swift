@@ -81,4 +81,6 @@ public enum SyncErrorCode: String, Sendable {
     case keyChanged = "key_changed"
     /// 409: a key change based on a change token the account has moved past.
     case changesSince = "changes_since"
+    /// 404: `DELETE /v1/devices/ID` names no device of the account (already revoked?).
+    case unknownDevice = "unknown_device"
 }

@@ -23,6 +23,11 @@ public enum SyncEndpoint {
     public static let account = "/v1/account"
     /// `PUT` a ``KeyChangeRequest``, get the ``AccountResponse`` after it.
     public static let accountKey = "/v1/account/key"
+    /// `GET`: the ``DeviceListResponse`` of the token's account.
+    public static let devices = "/v1/devices"
+    /// `DELETE`: revokes the account's device token with this id (204); 404 `unknown_device`
+    /// when the account has no such device. The device's WebSocket closes at once.
+    public static func device(_ id: DeviceTokenID) -> String { devices + "/" + id.description }
     /// `POST` an ``UploadRequest``, get an ``UploadResponse``.
     public static let moods = "/v1/moods"
     /// `POST` a ``DeletionRequest``, get a ``DeletionResponse``.
@@ -46,7 +51,8 @@ public enum SyncEndpoint {
 ///   carry the server's time.
 /// - 3: moods carry their activities, a set with the history of each (``MoodContent/activities``).
 /// - 4: an account may have a key: its moods travel sealed (``MoodPayload``), and the server
-///   keeps only their ids, versions and tombstones in the clear.
+///   keeps only their ids, versions and tombstones in the clear. A device can list the
+///   account's devices and revoke one (``SyncEndpoint/devices``), as key rotation does.
 public enum SyncProtocolVersion {
     /// The version this module describes.
     public static let current = 4

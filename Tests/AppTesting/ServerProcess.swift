@@ -80,9 +80,10 @@ public final class ServerProcess: Sendable {
     /// The base URL clients use.
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// A new device token for `account` (created if needed), made by `moodtui account add`.
-    public func addDevice(_ account: String) throws -> String {
-        let result = try ProcessResult.moodtui(["account", "add", account, "--data", data.path])
+    /// A new device token for `account` (created if needed), made by `moodtui account add`, the
+    /// device called `name` if given.
+    public func addDevice(_ account: String, named name: String? = nil) throws -> String {
+        let result = try ProcessResult.moodtui(["account", "add", account, "--data", data.path] + (name.map { ["--device", $0] } ?? []))
         guard result.status == 0, let token = result.standardOutput.split(separator: "\n").last else {
             throw TestSetupError("moodtui account add failed: \(result.standardError)")
         }

@@ -84,6 +84,16 @@ import Testing
         #expect(result.standardError.contains("invalid account name"))
     }
 
+    @Test func aDeviceLabelThatCouldSteerATerminalIsRefusedAndAGoodOneIsShown() throws {
+        let steering = try account("add", "alice", "--device", "lap\u{1B}]0;owned\u{7}top")
+        #expect(steering.status != 0)
+        #expect(steering.standardError.contains("invalid --device: a device name cannot hold the control character U+001B"), "\(steering.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("server.sqlite").path), "nothing was made")
+        let named = try account("add", "alice", "--device", " work laptop ")
+        #expect(named.status == 0)
+        #expect(named.standardOutput.hasPrefix("New device token for account alice (work laptop) (shown once"), "\(named.standardOutput)")
+    }
+
     /// A busy port said only "bind(descriptor:ptr:bytes:): Address already in use".
     @Test func aPortTakenByAnotherProgramIsNamedWithHowToPickAnother() async throws {
         let first = try await ServerProcess.start(data: data)

@@ -33,6 +33,8 @@ public final class InMemoryRemote: MoodRemote {
         case delete([Mood.ID])
         case changes
         case changeKey
+        case devices
+        case revokeDevice(DeviceTokenID)
     }
 
     /// A new account on a new in-memory server.
@@ -132,6 +134,22 @@ public final class InMemoryRemote: MoodRemote {
         case .keyChanged: throw .keyChanged("the account's key is not the one the request replaces")
         case .changesSince: throw .changesSince("the account changed after the device's token")
         }
+    }
+
+    public func devices() async throws(RemoteError) -> [ListedDevice] {
+        try begin(.devices)
+        let devices = try await storageCall { try await storage.devices(in: account) }
+        return try overTheWire(devices.map { device in
+            ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == tokenHash)
+        })
+    }
+
+    public func revokeDevice(_ id: DeviceTokenID) async throws(RemoteError) {
+        try begin(.revokeDevice(id))
+        guard try await storageCall({ try await storage.revokeDevice(id, in: account) }) else {
+            throw .unknownDevice("this account has no device \(id)")
+        }
+        try end()
     }
 
     /// The account's identity, as `GET /v1/account` gives it.

@@ -1,0 +1,72 @@
+import Foundation
+import MoodKit
+
+/// What a person calls one of an account's devices (`laptop`, `phone`), given when its token is
+/// made (`moodtui account add NAME --device LABEL`): how the person finds the lost device in the
+/// list `moodtui key rotate` shows.
+///
+/// Checked here, once, for both sides: the server command refuses a bad one, and a device reading
+/// the list refuses one that is not in this form, since it is shown on a terminal. A name is
+/// 1 to ``maximumLength`` characters with no control characters (nothing that could steer the
+/// terminal) and no spaces at either end.
+public struct DeviceName: Hashable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    public static let maximumLength = 40
+    /// A character may hold any number of combining marks.
+    public static let maximumBytes = 160
+
+    /// `text` as a name, trimmed of spaces at both ends.
+    /// - Throws: ``DeviceNameError`` saying what is wrong.
+    public init(_ text: String) throws(DeviceNameError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .empty }
+        if let scalar = ControlCharacters.first(in: trimmed) { throw .controlCharacter(ControlCharacters.name(scalar)) }
+        guard trimmed.count <= Self.maximumLength, trimmed.utf8.count <= Self.maximumBytes else {
+            throw .tooLong(characters: trimmed.count, bytes: trimmed.utf8.count)
+        }
+        self.text = trimmed
+    }
+
+    public var description: String { text }
+}
+
+/// Why text is not a ``DeviceName``, in words.
+public enum DeviceNameError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    /// The scalar's name, such as `U+001B`.
+    case controlCharacter(String)
+    case tooLong(characters: Int, bytes: Int)
+    /// On the wire only: a name arrives in its trimmed form.
+    case spacesAtEnds
+
+    public var description: String {
+        switch self {
+        case .empty: "a device name cannot be empty"
+        case .controlCharacter(let scalar): "a device name cannot hold the control character \(scalar)"
+        case .spacesAtEnds: "a device name cannot start or end with spaces"
+        case .tooLong(let characters, let bytes):
+            "a device name is at most \(DeviceName.maximumLength) characters (\(DeviceName.maximumBytes) bytes); this one is \(characters) (\(bytes) bytes)"
+        }
+    }
+}
+
+extension DeviceName: Codable {
+    /// Only a name already in its form: a server that sends one with spaces at either end is
+    /// refused, not quietly trimmed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try DeviceName(text)
+            guard self.text == text else { throw DeviceNameError.spacesAtEnds }
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a device name: \(error)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}

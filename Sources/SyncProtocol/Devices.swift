@@ -1,0 +1,24 @@
+/// One of the account's devices in `GET /v1/devices`: `{"id": "…", "name": "laptop",
+/// "addedAt": 1732300000000, "current": true}`. `name` is absent for a token made without one.
+public struct ListedDevice: Codable, Hashable, Sendable {
+    public var id: DeviceTokenID
+    public var name: DeviceName?
+    /// When the token was made, in milliseconds since 1970.
+    public var addedAt: Int64
+    /// Whether this is the device asking (the token the request carries).
+    public var current: Bool
+
+    public init(id: DeviceTokenID, name: DeviceName?, addedAt: Int64, current: Bool) {
+        self.id = id
+        self.name = name
+        self.addedAt = addedAt
+        self.current = current
+    }
+}
+
+/// The body of `GET /v1/devices`: every device token that opens the account, oldest first.
+public struct DeviceListResponse: Codable, Hashable, Sendable {
+    public var devices: [ListedDevice]
+
+    public init(devices: [ListedDevice]) { self.devices = devices }
+}

@@ -1,0 +1,53 @@
+import AppTesting
+import Foundation
+import MoodServer
+import SyncProtocol
+import Testing
+
+/// `GET /v1/devices` and `DELETE /v1/devices/ID`: a device sees its account's devices and can
+/// revoke another, whose token stops working and whose socket closes at once; no other account's.
+@Suite(.timeLimit(.minutes(1))) struct DeviceRoutesTests {
+    private func list(_ client: APIClient) async throws -> [ListedDevice] {
+        let response = try await client.raw(.get, SyncEndpoint.devices)
+        try #require(response.status == .ok, "\(String(decoding: response.body, as: UTF8.self))")
+        return try JSONDecoder().decode(DeviceListResponse.self, from: response.body).devices
+    }
+
+    @Test(arguments: StorageBackEnd.allCases)
+    func theListNamesEveryTokenOfTheAccountOldestFirstAndMarksTheAsker(_ backEnd: StorageBackEnd) async throws {
+        try await LiveServer.run(backEnd) { server in
+            let laptopToken = DeviceToken.generate()
+            _ = try await server.storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(laptopToken), device: try DeviceName("laptop"))
+            let devices = try await list(APIClient(server.client, token: laptopToken))
+            #expect(devices.map(\.name?.text) == [nil, "laptop"])
+            #expect(devices.map(\.current) == [false, true])
+            #expect(devices.map(\.id) == [server.aliceToken, laptopToken].map { DeviceTokenID(tokenHash: DeviceToken.hash($0)) })
+            #expect(devices[0].addedAt <= devices[1].addedAt)
+            #expect(try await list(server.bob()).count == 1, "bob sees only his own device")
+        }
+    }
+
+    @Test(arguments: StorageBackEnd.allCases)
+    func revokingADeviceEndsItsTokenAndSocketButNotAnotherAccountsDevice(_ backEnd: StorageBackEnd) async throws {
+        try await LiveServer.run(backEnd) { server in
+            let phoneToken = DeviceToken.generate()
+            _ = try await server.storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(phoneToken), device: try DeviceName("phone"))
+            let phoneID = DeviceTokenID(tokenHash: DeviceToken.hash(phoneToken))
+            let socket = PushTests.Subscription(port: server.port, token: phoneToken, device: "phone")
+            #expect(await waitUntil { socket.connected })
+
+            let bobsTry = try await server.bob().raw(.delete, SyncEndpoint.device(phoneID))
+            #expect(bobsTry.status == .notFound, "another account's device is not found")
+            #expect(String(decoding: bobsTry.body, as: UTF8.self).contains(SyncErrorCode.unknownDevice.rawValue))
+            #expect(try await APIClient(server.client, token: phoneToken).raw(.get, SyncEndpoint.account).status == .ok)
+
+            #expect(try await server.alice().raw(.delete, SyncEndpoint.device(phoneID)).status == .noContent)
+            #expect(await waitUntil { socket.finished })
+            #expect(socket.closeCode == .policyViolation)
+            #expect(try await APIClient(server.client, token: phoneToken).raw(.get, SyncEndpoint.account).status == .unauthorized)
+            #expect(try await list(server.alice()).count == 1)
+            #expect(try await server.alice().raw(.delete, SyncEndpoint.device(phoneID)).status == .notFound, "revoked already")
+            #expect(try await server.alice().raw(.delete, SyncEndpoint.devices + "/laptop").status == .badRequest)
+        }
+    }
+}
