@@ -5,7 +5,7 @@ import MoodStore
 import SyncProtocol
 
 /// Moving an account's moods to a new key, from one device: `moodtui key enable` (an account
-/// made before keys) and, later, rotation.
+/// made before keys) and `moodtui key rotate` (a device or the phrase was lost).
 ///
 /// 1. A full round: everything here goes up, everything there comes down.
 /// 2. The server takes the new key only if the account did not change after that round (another
@@ -36,6 +36,47 @@ public enum AccountKeyChange {
         return (key, try await change(to: key, store: store, remote: remote, logger: logger))
     }
 
+    /// Moves the account to `key` (from ``rotationKey(store:remote:)``), as `moodtui key
+    /// rotate`, after revoking the devices `lost`, so that none of them reads or writes again:
+    /// the moods are sealed anew, and the old key opens nothing the server holds afterwards.
+    /// - Throws: a ``RemoteError`` (a device may already be revoked), and what
+    ///   ``change(to:store:remote:logger:)`` throws.
+    public static func rotate(
+        to key: AccountKey, revoking lost: [DeviceTokenID], store: JournalStore, remote: any MoodRemote, logger: Logger
+    ) async throws -> SyncReport {
+        for id in lost {
+            do { try await remote.revokeDevice(id) } catch {
+                guard case .unknownDevice = error else { throw error }  // revoked by a run before
+            }
+        }
+        return try await change(to: key, store: store, remote: remote, logger: logger)
+    }
+
+    /// The key ``rotate(to:revoking:store:remote:logger:)`` is to move to: a new one, or the one
+    /// this journal offered when a run before was cut off (after the server took it, or before).
+    /// Changes nothing.
+    /// - Throws: ``AccountKeyChangeError`` when this journal does not hold the account's key.
+    public static func rotationKey(store: JournalStore, remote: any MoodRemote) async throws -> AccountKey {
+        let (held, offered) = try await store.read { snapshot in
+            (try SyncSettings.accountKey(in: snapshot), try SyncSettings.offeredKey(in: snapshot))
+        }
+        guard let serverKey = try await remote.accountInfo().keyID else { throw AccountKeyChangeError.notEncrypted }
+        if let offered, offered.id == serverKey { return offered }
+        guard let held, held.id == serverKey else { throw AccountKeyChangeError.keyNotHeld }
+        return offered ?? AccountKey()
+    }
+
+    /// Makes `key`, which this journal offered and the server took, the journal's key, and marks
+    /// every mood to go up again sealed with it: the server's copies are still plain or sealed
+    /// with the key before. `moodtui key enter` does this too, for a key change cut off before.
+    public static func adopt(_ key: AccountKey, in store: JournalStore) throws {
+        try store.write(origin: .commandLine) { writer in
+            try writer.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: key))
+            try writer.setSetting(.offeredKey, to: nil)
+            try writer.markAllForUploadAgain()
+        }
+    }
+
     /// Seals the account's moods with `newKey` from now on; returns the last round's report.
     /// - Throws: ``AccountKeyChangeError``, a ``RemoteError`` or a ``SyncStopped``.
     static func change(
@@ -55,11 +96,7 @@ public enum AccountKeyChange {
                 guard case .changesSince = error else { throw error }
             }
         }
-        try await store.write(origin: .commandLine) { writer in
-            try writer.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: newKey))
-            try writer.setSetting(.offeredKey, to: nil)
-            try writer.markAllForUploadAgain()
-        }
+        try adopt(newKey, in: store)
         return try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce()
     }
 }
@@ -70,11 +107,20 @@ public enum AccountKeyChangeError: Error, Equatable, CustomStringConvertible {
     case accountKeepsChanging
     /// `key enable` on an account whose moods are already sealed.
     case alreadyEncrypted
+    /// `key rotate` on an account whose moods are not sealed.
+    case notEncrypted
+    /// `key rotate` on a device that does not hold the account's current key.
+    case keyNotHeld
 
     public var description: String {
         switch self {
         case .alreadyEncrypted:
             "this account's moods are already end-to-end encrypted (`moodtui key show` prints the phrase on a device that has it)"
+        case .notEncrypted:
+            "this account's moods are not end-to-end encrypted, so there is no key to rotate (`moodtui key enable` gives it one)"
+        case .keyNotHeld:
+            "this device does not hold the account's current key (was it changed on another device?): "
+                + "enter its phrase with `moodtui key enter` first"
         case .accountKeepsChanging:
             "other devices kept changing the account while the key was being changed; nothing changed, try again"
         }

@@ -15,7 +15,7 @@ struct KeyCommand: AsyncParsableCommand {
             people carry it between devices as its recovery phrase. If the phrase and every device are \
             lost, the moods cannot be recovered.
             """,
-        subcommands: [KeyShowCommand.self, KeyEnterCommand.self, KeyEnableCommand.self])
+        subcommands: [KeyShowCommand.self, KeyEnterCommand.self, KeyEnableCommand.self, KeyRotateCommand.self])
 }
 
 /// `moodtui key show`: the recovery phrase, alone on the last line.
@@ -59,11 +59,20 @@ struct KeyEnterCommand: AsyncParsableCommand {
             throw CommandFailure("\(info.name)'s moods are not encrypted with a key: there is no phrase to enter")
         }
         let key = try await phrase.settle(info, remote: remote, store: store, refusal: "nothing changed")
-        if let entered = key.key { try CommandFailure.wrapping { try SyncSettings.storeKey(entered, in: store) } }
+        switch key {
+        case .made(let made):
+            // This journal made the key and the server took it, but a login, `key enable` or `key
+            // rotate` was cut off before the phrase was shown: its moods still go up sealed anew.
+            try CommandFailure.wrapping { try AccountKeyChange.adopt(made, in: store) }
+        case .known(let known):
+            try CommandFailure.wrapping { try SyncSettings.storeKey(known, in: store) }
+        case .plainAccount:
+            break
+        }
         print("This device now seals and opens \(info.name)'s moods with the key. Restart moodtui if it is running.")
         if case .made(let made) = key {
-            // This journal made the key and the server took it, but its phrase was never shown.
-            print("This journal made the account's key; write its recovery phrase down:\n\(RecoveryPhrase.phrase(for: made))")
+            print("This journal made the account's key; its moods go up again sealed with it at the next sync. "
+                + "Write its recovery phrase down:\n\(RecoveryPhrase.phrase(for: made))")
         }
     }
 }

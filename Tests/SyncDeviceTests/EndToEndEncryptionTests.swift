@@ -61,9 +61,7 @@ import Testing
 
     /// How many of the server's rows hold any plain content.
     private func plainRows(_ server: ServerProcess) async throws -> Int? {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return try await DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path, configuration: configuration).read { db in
+        try await readServerFile(server) { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM mood WHERE date IS NOT NULL OR level IS NOT NULL OR note IS NOT NULL OR creatorID IS NOT NULL
                     OR stamps IS NOT NULL OR activities IS NOT NULL
@@ -101,6 +99,69 @@ import Testing
         let again = try ProcessResult.moodtui(["key", "enable", "--journal", laptop.journal.path])
         #expect(again.status == 1 && again.standardError.contains("already end-to-end encrypted"), "\(again.standardError)")
         await server.stop()
+    }
+
+    @Test func keyRotateRevokesTheLostDeviceAndReSealsEverythingForTheDevicesGivenTheNewPhrase() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let laptop = try await LiveDevice(server: server, named: "laptop")
+        let phone = try await LiveDevice(server: server, named: "phone")
+        let lost = try await LiveDevice(server: server, named: "old tablet")
+        let (moods, _) = try writeMoods(on: laptop)
+        _ = try phone.add("from the phone")
+        _ = try lost.add("from the tablet, before it was lost")
+        for device in [laptop, phone, lost, laptop, phone] { try await device.syncOnce() }
+        let oldKey = try #require(try await laptop.store.read { try SyncSettings.accountKey(in: $0) })
+
+        let listed = try ProcessResult.moodtui(["key", "rotate", "--journal", laptop.journal.path])
+        #expect(listed.status == 1 && listed.standardError.contains("nothing changed: name each lost device with --revoke"), "\(listed.standardError)")
+        for name in ["laptop  ", "phone  ", "old tablet", "(this device)"] { #expect(listed.standardOutput.contains(name), "\(listed.standardOutput)") }
+        let refused = try ProcessResult.moodtui(["key", "rotate", "--revoke", "Laptop", "--journal", laptop.journal.path])
+        #expect(refused.status == 1 && refused.standardError.contains("nothing changed: that is this device"), "\(refused.standardError)")
+        #expect(try await laptop.remote.accountInfo().keyID == oldKey.id)
+
+        let rotated = try ProcessResult.moodtui(["key", "rotate", "--revoke", "OLD TABLET", "--journal", laptop.journal.path])
+        #expect(rotated.status == 0, "\(rotated.standardError)")
+        #expect(rotated.standardOutput.contains("Revoked old tablet ("), "\(rotated.standardOutput)")
+        let phrase = try #require(rotated.standardOutput.split(separator: "\n").last.map(String.init))
+        let newKey = try RecoveryPhrase.key(from: phrase)
+        #expect(newKey != oldKey)
+        #expect(try await laptop.store.read { try SyncSettings.accountKey(in: $0) } == newKey)
+
+        // The lost device is shut out; every mood on the server is sealed with the new key.
+        let shutOut = await #expect(throws: RemoteError.self) { try await lost.remote.accountInfo() }
+        #expect(shutOut.map { if case .unauthorized = $0 { true } else { false } } == true, "\(String(describing: shutOut))")
+        let blobs = try await sealedBlobs(server)
+        #expect(blobs.count == moods.count + 2)
+        for blob in blobs {
+            let sealed = try SealedContent(bytes: Array(blob))
+            #expect(sealed.keyID == newKey.id, "a blob the old key could still open")
+        }
+
+        // The phone stops until it is given the new phrase, then syncs both ways.
+        await #expect(throws: SyncStopped.self) { try await phone.makeEngine().syncOnce() }
+        let keyFile = phone.journal.folder.appendingPathComponent("phrase.txt")
+        try Data(phrase.utf8).write(to: keyFile)
+        let entered = try ProcessResult.moodtui(["key", "enter", "--journal", phone.journal.path, "--key-file", keyFile.path])
+        #expect(entered.status == 0, "\(entered.standardError)")
+        _ = try phone.add("after the rotation")
+        try await phone.makeEngine().syncOnce()
+        try await laptop.makeEngine().syncOnce()
+        #expect(try phone.list() == laptop.list())
+        #expect(try laptop.list().count == moods.count + 3)
+        #expect(try await phone.store.read { try $0.quarantinedChanges() }.isEmpty, "nothing arrived sealed with the old key")
+        await server.stop()
+    }
+
+    /// Every sealed blob the server's file holds.
+    private func sealedBlobs(_ server: ServerProcess) async throws -> [Data] {
+        try await readServerFile(server) { try Data.fetchAll($0, sql: "SELECT sealed FROM mood WHERE sealed IS NOT NULL") }
+    }
+
+    /// Reads the server's database file directly, as whoever holds its disk could.
+    private func readServerFile<T: Sendable>(_ server: ServerProcess, _ read: @Sendable (Database) throws -> T) async throws -> T {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try await DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path, configuration: configuration).read(read)
     }
 
     /// Changes the server's copy of moods behind its back, as whoever holds its disk could.

@@ -40,16 +40,16 @@ final class LiveDevice: Sendable {
     /// The phrases of the accounts' keys, by server and account.
     private static let phrases = Mutex<[String: String]>([:])
 
-    /// A new device of `account`, talking to `server` directly or through `proxy`, its wall clock
-    /// `clockOffset` seconds from the machine's.
+    /// A new device of `account`, called `name` on the server if given, talking to `server`
+    /// directly or through `proxy`, its wall clock `clockOffset` seconds from the machine's.
     init(
-        server: ServerProcess, account: String = "alice", through proxy: FaultProxy? = nil, clockOffset: TimeInterval = 0,
-        login: Login = .withKey
+        server: ServerProcess, account: String = "alice", named name: String? = nil, through proxy: FaultProxy? = nil,
+        clockOffset: TimeInterval = 0, login: Login = .withKey
     ) async throws {
         clock = TestWallClock(offset: clockOffset)
         journal = try TemporaryJournal(wallClock: clock.wallClock)
         remote = HTTPMoodRemote(
-            account: SyncAccount(server: proxy?.url ?? server.url, token: try server.addDevice(account)),
+            account: SyncAccount(server: proxy?.url ?? server.url, token: try server.addDevice(account, named: name)),
             deviceID: try journal.store.deviceID(), pushTiming: Self.pushTiming, logger: Self.logger)
         switch login {
         case .withKey:
