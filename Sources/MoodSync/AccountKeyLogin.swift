@@ -107,7 +107,7 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
             "\(account)'s moods are end-to-end encrypted: give the account's recovery phrase (on a terminal you are asked; in a script use --key-file FILE)"
         case .unreadablePhrase(let error): error.description
         case .wrongPhrase(let account):
-            "that recovery phrase is valid but is not \(account)'s key (was the key rotated? ask for the newest phrase); nothing was changed"
+            "that recovery phrase is valid but is not \(account)'s key (was the key rotated? ask for the newest phrase)"
         case .keyUnknownToServer(let account):
             "the server says \(account) has no key, but this journal's moods are sealed with one; nothing is sent readable "
                 + "(was the server's data lost or replaced?)"

@@ -31,7 +31,8 @@ public enum DeviceLookupError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noMatch(let text):
-            "no device of this account is called or has an id starting with '\(text.prefix(40))' (already revoked?)"
+            "no device of this account is called '\(text.prefix(40))' or has an id starting with it "
+                + "(a device revoked already is no longer listed: rotate with --keep-devices)"
         case .ambiguous(let text, let devices):
             "'\(text.prefix(40))' matches \(devices.count) devices (\(devices.map(\.id.description).joined(separator: ", "))): give more of the id"
         case .thisDevice:

@@ -12,6 +12,7 @@ public struct DeviceTokenID: HexIdentifier {
 
     /// The id of the token whose SHA-256 is `tokenHash`.
     public init(tokenHash: some Collection<UInt8>) {
+        precondition(tokenHash.count >= Self.byteCount, "a token hash is a SHA-256")
         bytes = Array(tokenHash.prefix(Self.byteCount))
     }
 }

@@ -105,7 +105,7 @@ struct KeyEnableCommand: AsyncParsableCommand {
             Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again: the server keeps them but can no \
             longer read them. Below is the account's recovery phrase. Write it down and keep it safe: the \
             other devices need it (`moodtui key enter`), and if the phrase and every device are lost, the \
-            moods cannot be recovered. `moodtui key show` prints it again.
+            moods cannot be recovered. `moodtui key show` prints it again. Restart moodtui if it is running here.
 
             \(RecoveryPhrase.phrase(for: key))
             """)

@@ -67,7 +67,7 @@ struct KeyRotateCommand: AsyncParsableCommand {
             Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again with the account's new key: the old \
             key and phrase open nothing the server holds. The account's other devices stop syncing until they \
             are given the new phrase (`moodtui key enter`). Write it down and keep it safe; `moodtui key show` \
-            prints it again.
+            prints it again. Restart moodtui if it is running here.
 
             \(RecoveryPhrase.phrase(for: key))
             """)
