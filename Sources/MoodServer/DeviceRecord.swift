@@ -6,10 +6,12 @@ import SyncProtocol
 public struct DeviceRecord: Hashable, Sendable {
     /// ``DeviceToken/hash(_:)`` of the token.
     public var tokenHash: Data
+    /// What `moodtui account add --device` called it.
     public var name: DeviceName?
     /// Milliseconds since 1970.
     public var addedAt: Int64
 
+    /// A token as stored.
     public init(tokenHash: Data, name: DeviceName?, addedAt: Int64) {
         self.tokenHash = tokenHash
         self.name = name

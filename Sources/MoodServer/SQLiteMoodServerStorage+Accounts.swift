@@ -57,7 +57,7 @@ extension SQLiteMoodServerStorage {
     public func devices(in account: Account) async throws -> [DeviceRecord] {
         try await pool.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT hash, name, createdAt FROM deviceToken WHERE accountID = ? ORDER BY createdAt, hash",
+                db, sql: "SELECT hash, name, createdAt FROM deviceToken WHERE accountID = ? AND length(hash) = 32 ORDER BY createdAt, hash",
                 arguments: [account.id])
             .map { row in
                 // Names are checked when a token is made; one that no longer reads as a name is

@@ -91,9 +91,10 @@ extension JournalWriter {
     }
 
     /// Makes every mood the server holds wait for upload again, on the version it has: after the
-    /// account's key changed, each goes up sealed with the new one.
+    /// account's key changed, each goes up sealed with the new one. A mood deleted within its
+    /// undo window is marked too: it goes up only if the deletion is undone.
     public func markAllForUploadAgain() throws {
-        try db.execute(sql: "UPDATE mood SET changedSinceUpload = 1, lastSyncError = NULL WHERE markedForRemoteDeletion = 0")
+        try db.execute(sql: "UPDATE mood SET changedSinceUpload = 1, lastSyncError = NULL")
     }
 
     /// Deletes every mood for good (moving to another account and choosing to discard them).

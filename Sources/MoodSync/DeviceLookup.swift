@@ -5,6 +5,7 @@ import SyncProtocol
 /// by its name, ignoring case, or by a prefix of its id of at least ``shortestIDPrefix`` hex
 /// digits, as `git` takes a short commit id. Anything but exactly one other device is refused.
 public enum DeviceLookup {
+    /// Fewer digits would match too many devices to be worth typing.
     public static let shortestIDPrefix = 4
 
     /// The one device `text` names.
@@ -24,15 +25,18 @@ public enum DeviceLookup {
 
 /// Why ``DeviceLookup`` found no device to act on, in words.
 public enum DeviceLookupError: Error, Equatable, CustomStringConvertible {
+    /// Nothing is called this, and no id starts with it.
     case noMatch(String)
+    /// Several devices answer to the text: those devices.
     case ambiguous(String, [ListedDevice])
+    /// The device asking: revoking it would lock the person out of their own rotation.
     case thisDevice
 
     public var description: String {
         switch self {
         case .noMatch(let text):
-            "no device of this account is called '\(text.prefix(40))' or has an id starting with it "
-                + "(a device revoked already is no longer listed: rotate with --keep-devices)"
+            "no device of this account is called '\(text.prefix(40))' or has an id starting with it (the list is above; "
+                + "only if an earlier run already revoked it, rotate with --keep-devices)"
         case .ambiguous(let text, let devices):
             "'\(text.prefix(40))' matches \(devices.count) devices (\(devices.map(\.id.description).joined(separator: ", "))): give more of the id"
         case .thisDevice:

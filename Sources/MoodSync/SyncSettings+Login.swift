@@ -48,7 +48,10 @@ extension SyncSettings {
     /// Keeps `key` as the key this journal seals with, as when a person enters the phrase of a
     /// key rotated on another device.
     public static func storeKey(_ key: AccountKey, in store: JournalStore) throws {
-        try store.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: key))
+        try store.write(origin: .commandLine) { writer in
+            try writer.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: key))
+            try writer.setSetting(.offeredKey, to: nil)  // a key change of this device's that lost the race
+        }
     }
 
     /// Keeps a key a login is about to offer the server (see ``JournalSettingKey/offeredKey``).

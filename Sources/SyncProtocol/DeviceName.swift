@@ -8,10 +8,13 @@ import MoodKit
 /// Checked here, once, for both sides: the server command refuses a bad one, and a device reading
 /// the list refuses one that is not in this form, since it is shown on a terminal. A name is
 /// 1 to ``maximumLength`` characters with no control characters (nothing that could steer the
-/// terminal) and no spaces at either end.
+/// terminal), no invisible format characters (bidi overrides could reorder the line it is shown
+/// on), and no spaces at either end.
 public struct DeviceName: Hashable, Sendable, CustomStringConvertible {
+    /// The name, trimmed.
     public let text: String
 
+    /// Enough for "work laptop (2026)", short enough for one line of a list.
     public static let maximumLength = 40
     /// A character may hold any number of combining marks.
     public static let maximumBytes = 160
@@ -21,7 +24,9 @@ public struct DeviceName: Hashable, Sendable, CustomStringConvertible {
     public init(_ text: String) throws(DeviceNameError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .empty }
-        if let scalar = ControlCharacters.first(in: trimmed) { throw .controlCharacter(ControlCharacters.name(scalar)) }
+        if let scalar = ControlCharacters.first(in: trimmed) ?? trimmed.unicodeScalars.first(where: Self.isInvisibleFormat) {
+            throw .controlCharacter(ControlCharacters.name(scalar))
+        }
         guard trimmed.count <= Self.maximumLength, trimmed.utf8.count <= Self.maximumBytes else {
             throw .tooLong(characters: trimmed.count, bytes: trimmed.utf8.count)
         }
@@ -29,12 +34,18 @@ public struct DeviceName: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// Unicode's format characters (bidi overrides and isolates, zero-width spaces), except the
+    /// zero-width joiner that emoji sequences are made of.
+    private static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format && scalar != "\u{200D}"
+    }
 }
 
 /// Why text is not a ``DeviceName``, in words.
 public enum DeviceNameError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
-    /// The scalar's name, such as `U+001B`.
+    /// A control or invisible format character; the scalar's name, such as `U+001B`.
     case controlCharacter(String)
     case tooLong(characters: Int, bytes: Int)
     /// On the wire only: a name arrives in its trimmed form.
@@ -43,7 +54,7 @@ public enum DeviceNameError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .empty: "a device name cannot be empty"
-        case .controlCharacter(let scalar): "a device name cannot hold the control character \(scalar)"
+        case .controlCharacter(let scalar): "a device name cannot hold the control or format character \(scalar)"
         case .spacesAtEnds: "a device name cannot start or end with spaces"
         case .tooLong(let characters, let bytes):
             "a device name is at most \(DeviceName.maximumLength) characters (\(DeviceName.maximumBytes) bytes); this one is \(characters) (\(bytes) bytes)"

@@ -1,13 +1,16 @@
 /// One of the account's devices in `GET /v1/devices`: `{"id": "…", "name": "laptop",
 /// "addedAt": 1732300000000, "current": true}`. `name` is absent for a token made without one.
 public struct ListedDevice: Codable, Hashable, Sendable {
+    /// What a revocation names the device by.
     public var id: DeviceTokenID
+    /// What a person called it, if anything.
     public var name: DeviceName?
     /// When the token was made, in milliseconds since 1970.
     public var addedAt: Int64
     /// Whether this is the device asking (the token the request carries).
     public var current: Bool
 
+    /// A device as the server lists it.
     public init(id: DeviceTokenID, name: DeviceName?, addedAt: Int64, current: Bool) {
         self.id = id
         self.name = name

@@ -48,13 +48,9 @@ struct KeyEnterCommand: AsyncParsableCommand {
     @OptionGroup var phrase: RecoveryPhraseInput
 
     func run() async throws {
-        let store = try journal.open(ifMissing: .refuse)
-        guard let account = try CommandFailure.wrapping({ try SyncSettings.account(in: store) }) else {
-            throw CommandFailure("this journal is not logged in: use `moodtui login URL TOKEN`")
-        }
-        let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: Logger(label: "moodtui.key"))
+        let (store, remote) = try KeyChangeReport.open(journal, logger: Logger(label: "moodtui.key"))
         let info: AccountResponse
-        do { info = try await remote.accountInfo() } catch { throw CommandFailure("cannot reach \(account.server): \(error)") }
+        do { info = try await remote.accountInfo() } catch { throw CommandFailure("cannot reach \(remote.account.server): \(error)") }
         guard info.keyID != nil else {
             throw CommandFailure("\(info.name)'s moods are not encrypted with a key: there is no phrase to enter")
         }
@@ -91,19 +87,16 @@ struct KeyEnableCommand: AsyncParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     func run() async throws {
-        let store = try journal.open(ifMissing: .refuse)
-        guard let account = try CommandFailure.wrapping({ try SyncSettings.account(in: store) }) else {
-            throw CommandFailure("this journal is not logged in: use `moodtui login URL TOKEN`")
-        }
         let logger = Logger(label: "moodtui.key") { StreamLogHandler.standardError(label: $0) }
-        let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: logger)
+        let (store, remote) = try KeyChangeReport.open(journal, logger: logger)
         let (key, report): (AccountKey, SyncReport)
         do { (key, report) = try await AccountKeyChange.enable(store: store, remote: remote, logger: logger) } catch {
-            throw CommandFailure("nothing changed: \(error)")
+            if let refusal = error as? AccountKeyChangeError, refusal == .alreadyEncrypted { throw CommandFailure("nothing changed: \(refusal)") }
+            throw KeyChangeReport.unfinished(error, keyBefore: nil, store: store)
         }
         print("""
             Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again: the server keeps them but can no \
-            longer read them. Below is the account's recovery phrase. Write it down and keep it safe: the \
+            longer read them.\(KeyChangeReport.leftBehind(report, asBefore: "readable to the server")) Below is the account's recovery phrase. Write it down and keep it safe: the \
             other devices need it (`moodtui key enter`), and if the phrase and every device are lost, the \
             moods cannot be recovered. `moodtui key show` prints it again. Restart moodtui if it is running here.
 

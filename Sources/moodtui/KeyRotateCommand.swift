@@ -33,25 +33,30 @@ struct KeyRotateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try journal.open(ifMissing: .refuse)
-        guard let account = try CommandFailure.wrapping({ try SyncSettings.account(in: store) }) else {
-            throw CommandFailure("this journal is not logged in: use `moodtui login URL TOKEN`")
-        }
         let logger = Logger(label: "moodtui.key") { StreamLogHandler.standardError(label: $0) }
-        let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: logger)
+        let (store, remote) = try KeyChangeReport.open(journal, logger: logger)
         let devices: [ListedDevice]
         do { devices = try await remote.devices() } catch { throw CommandFailure("nothing changed: \(error)") }
         guard keepDevices || !revoke.isEmpty else {
-            print("The devices of this account:")
-            print(DeviceListText.lines(devices).joined(separator: "\n"))
+            printList(devices)
             throw CommandFailure(
                 "nothing changed: name each lost device with --revoke DEVICE (its name or the start of its id), "
                     + "or rotate without revoking any with --keep-devices")
         }
-        let lost: [ListedDevice]
+        var lost: [ListedDevice] = []
+        for text in revoke {
+            do {
+                let device = try DeviceLookup.device(named: text, among: devices)
+                if !lost.contains(device) { lost.append(device) }
+            } catch {
+                printList(devices)
+                throw CommandFailure("nothing changed: \(error)")
+            }
+        }
+        let keyBefore: AccountKey?
         let key: AccountKey
         do {
-            lost = try revoke.map { try DeviceLookup.device(named: $0, among: devices) }
+            keyBefore = try await store.read { try SyncSettings.accountKey(in: $0) }
             key = try await AccountKeyChange.rotationKey(store: store, remote: remote)
         } catch {
             throw CommandFailure("nothing changed: \(error)")
@@ -60,17 +65,22 @@ struct KeyRotateCommand: AsyncParsableCommand {
         do {
             report = try await AccountKeyChange.rotate(to: key, revoking: lost.map(\.id), store: store, remote: remote, logger: logger)
         } catch {
-            throw CommandFailure("the key was not rotated: \(error); run the command again (devices named with --revoke may already be revoked)")
+            throw KeyChangeReport.unfinished(error, keyBefore: keyBefore, store: store)
         }
-        for device in lost { print("Revoked \(DeviceListText.name(device)): it can no longer sync.") }
+        for device in lost { print("Revoked \(DeviceListText.title(device)): it can no longer sync.") }
         print("""
             Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again with the account's new key: the old \
-            key and phrase open nothing the server holds. The account's other devices stop syncing until they \
+            key and phrase open nothing else the server holds.\(KeyChangeReport.leftBehind(report, asBefore: "sealed with the old key")) The account's other devices stop syncing until they \
             are given the new phrase (`moodtui key enter`). Write it down and keep it safe; `moodtui key show` \
             prints it again. Restart moodtui if it is running here.
 
             \(RecoveryPhrase.phrase(for: key))
             """)
+    }
+
+    private func printList(_ devices: [ListedDevice]) {
+        print("The devices of this account:")
+        print(DeviceListText.lines(devices).joined(separator: "\n"))
     }
 }
 
@@ -78,18 +88,22 @@ struct KeyRotateCommand: AsyncParsableCommand {
 enum DeviceListText {
     static func lines(_ devices: [ListedDevice]) -> [String] {
         let day = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
-        let width = devices.map { name($0, withID: false).count }.max() ?? 0
+        let width = devices.map { label($0).count }.max() ?? 0
         return devices.map { device in
-            let name = name(device, withID: false)
+            let name = label(device)
             let added = Date(timeIntervalSince1970: Double(device.addedAt) / 1000).formatted(day)
             return "  \(device.id)  \(name)\(String(repeating: " ", count: width - name.count))  added \(added)"
                 + (device.current ? "  (this device)" : "")
         }
     }
 
-    /// `laptop (1a2b3c4d5e6f7a8b)`, or the id alone for a device without a name.
-    static func name(_ device: ListedDevice, withID: Bool = true) -> String {
-        guard let name = device.name else { return withID ? "the device \(device.id)" : "(no name)" }
-        return withID ? "\(name) (\(device.id))" : name.text
+    /// `laptop (1a2b3c4d5e6f7a8b)`, or `the device 1a2b3c4d5e6f7a8b` for one without a name.
+    static func title(_ device: ListedDevice) -> String {
+        device.name.map { "\($0) (\(device.id))" } ?? "the device \(device.id)"
+    }
+
+    /// The name column of the list.
+    static func label(_ device: ListedDevice) -> String {
+        device.name?.text ?? "(no name)"
     }
 }

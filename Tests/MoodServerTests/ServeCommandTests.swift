@@ -87,7 +87,7 @@ import Testing
     @Test func aDeviceLabelThatCouldSteerATerminalIsRefusedAndAGoodOneIsShown() throws {
         let steering = try account("add", "alice", "--device", "lap\u{1B}]0;owned\u{7}top")
         #expect(steering.status != 0)
-        #expect(steering.standardError.contains("invalid --device: a device name cannot hold the control character U+001B"), "\(steering.standardError)")
+        #expect(steering.standardError.contains("invalid --device: a device name cannot hold the control or format character U+001B"), "\(steering.standardError)")
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("server.sqlite").path), "nothing was made")
         let named = try account("add", "alice", "--device", " work laptop ")
         #expect(named.status == 0)

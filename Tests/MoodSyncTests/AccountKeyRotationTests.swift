@@ -56,6 +56,19 @@ import Testing
         #expect(try await sealingKeys(remote) == [new.id], "every mood on the server is sealed with the new key")
     }
 
+    @Test func aMoodDeletedInItsUndoWindowDuringTheRotationAndThenUndoneGoesUpWithTheNewKey() async throws {
+        let remote = try await InMemoryRemote()
+        let journal = try await device(remote, notes: ["kept", "deleted, then undone"])
+        let undone = try #require(try await journal.store.read { try $0.moods(MoodFilter(), order: .newestFirst) }.first { $0.note.hasPrefix("deleted") })
+        try await journal.store.write(origin: .ui) { try $0.markForDeletion(undone.id, undo: .offered) }
+
+        let new = try await AccountKeyChange.rotationKey(store: journal.store, remote: remote)
+        _ = try await AccountKeyChange.rotate(to: new, revoking: [], store: journal.store, remote: remote, logger: logger)
+        try await journal.store.write(origin: .ui) { try $0.unmarkForDeletion(undone.id) }
+        _ = try await SyncCoordinator(store: journal.store, remote: remote, logger: logger).syncOnce()
+        #expect(try await sealingKeys(remote) == [new.id], "the undone mood's old copy stayed sealed with the old key")
+    }
+
     @Test func keyEnterFinishesAKeyChangeThisJournalMadeButNeverHeardTheAnswerOf() async throws {
         let remote = try await InMemoryRemote()
         let journal = try await device(remote, notes: ["one"])

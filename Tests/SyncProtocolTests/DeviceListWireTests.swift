@@ -10,6 +10,10 @@ import Testing
         #expect(throws: DeviceNameError.empty) { try DeviceName("   ") }
         #expect(throws: DeviceNameError.controlCharacter("U+001B")) { try DeviceName("lap\u{1B}[2Jtop") }
         #expect(throws: DeviceNameError.controlCharacter("U+0000")) { try DeviceName("a\u{0}b") }
+        #expect(throws: DeviceNameError.controlCharacter("U+202E"), "a bidi override would reorder the list's line") {
+            try DeviceName("phone\u{202E}ecived siht")
+        }
+        #expect(try DeviceName("family 👨\u{200D}👩\u{200D}👧").text.count == 8, "emoji sequences keep their joiners")
         #expect(throws: DeviceNameError.tooLong(characters: 41, bytes: 41)) { try DeviceName(String(repeating: "x", count: 41)) }
         #expect(throws: DeviceNameError.self, "combining marks past the byte limit") {
             try DeviceName("e" + String(repeating: "\u{301}", count: 100))
