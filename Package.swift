@@ -31,6 +31,8 @@ let package = Package(
         // Daylio's backups are zips: a maintained reader (deflate, ZIP64, checked CRCs) rather
         // than one of our own or a shell's unzip.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The PostgreSQL back end, for a server many people share: a pool, LISTEN/NOTIFY.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - Model and storage
@@ -78,6 +80,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func theFirstKeyIsTakenOnlyByAnAccountThatNeverChanged(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         let made = try await storage.changeKey(KeyChange(keyID: Self.first, replaces: nil, unchangedSince: 0), in: alice)
         guard case .changed(let changed, latestSequence: 0) = made else { Issue.record("\(made)"); return }
@@ -38,7 +38,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func uploadsMustCarryTheAccountsKeyAndNothingIsWrittenOtherwise(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         await #expect(throws: KeyMismatch.self, "sealed, in an account without a key") {
             try await storage.upsert([try Self.sealed(Self.first)], in: alice)
@@ -62,7 +62,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func aRetriedSealedUploadIsRecognisedAsUnchanged(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         _ = try await storage.changeKey(KeyChange(keyID: Self.first, replaces: nil, unchangedSince: 0), in: alice)
         let upload = try Self.sealed(Self.first)

@@ -45,7 +45,7 @@ struct LiveServer: Sendable {
         _ backEnd: StorageBackEnd, limits: ConnectionLimits = ConnectionLimits(), logs: CapturedLogs? = nil,
         _ body: @Sendable (LiveServer) async throws -> T
     ) async throws -> T {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let aliceToken = DeviceToken.generate(), bobToken = DeviceToken.generate()
         _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(aliceToken))
         _ = try await storage.addDevice(toAccount: "bob", tokenHash: DeviceToken.hash(bobToken))

@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func uploadingTheSameMoodThreeTimesKeepsOneCopyAtOneVersion(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         let upload = Fixtures.upload(note: "once")
         var results: [UpsertResult] = []
@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func aStaleBaseVersionIsAConflictWithTheServerCopyAndTheRestOfTheBatchSaves(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         let id = UUID()
         let first = try await storage.upsert([Fixtures.upload(id, .bad, note: "v1")], in: alice).saved[0].version
@@ -45,7 +45,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func aDeletedMoodIsATombstoneAndCannotComeBack(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         let upload = Fixtures.upload(note: "gone soon")
         _ = try await storage.upsert([upload], in: alice)
@@ -62,7 +62,7 @@ import Testing
     /// that reached the server first, created the mood again on every device.
     @Test(arguments: StorageBackEnd.allCases)
     func anUploadDeliveredAfterTheDeletionOfAnIDTheServerNeverSawIsAnsweredDeleted(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         let late = Fixtures.upload(note: "held up in the network")
         let deletion = try await storage.delete([late.id], in: alice)
@@ -76,7 +76,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func theChangeFeedPagesExactlyAndShowsEachMoodOnceAtItsLatestChange(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage)
         let uploads = (0..<7).map { Fixtures.upload(note: "mood \($0)") }
         let saved = try await storage.upsert(uploads, in: alice).saved
@@ -97,7 +97,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func accountsSeeOnlyTheirOwnMoods(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let alice = try await account(storage, "alice"), bob = try await account(storage, "bob")
         let upload = Fixtures.upload(note: "alice's")
         _ = try await storage.upsert([upload], in: alice)
@@ -109,7 +109,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func revokedTokensOpenNothing(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let phone = DeviceToken.generate(), laptop = DeviceToken.generate()
         let alice = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(phone))
         #expect(try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(laptop)) == alice)
@@ -124,7 +124,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func revocationsAreAnnouncedAndTheRevokedAmongOpenTokensAreFound(_ backEnd: StorageBackEnd) async throws {
-        let storage = try backEnd.make()
+        let storage = try await backEnd.make()
         let phone = DeviceToken.generate(), laptop = DeviceToken.generate()
         _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(phone))
         _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(laptop))

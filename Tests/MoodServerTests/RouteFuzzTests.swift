@@ -19,7 +19,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(5 + inputs / 10_000)))
     func noInputGetsA5xxOrAnAnswerOutsideTheProtocol() async throws {
-        let storage = try StorageBackEnd.sqlite.make()
+        let storage = try await StorageBackEnd.sqlite.make()
         let aliceToken = DeviceToken.generate(), bobToken = DeviceToken.generate()
         let alice = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(aliceToken))
         let bob = try await storage.addDevice(toAccount: "bob", tokenHash: DeviceToken.hash(bobToken))

@@ -1,20 +1,32 @@
+import AppTesting
 import Foundation
+import Logging
 import MoodServer
 import Testing
 
 /// The storage back ends, so that one test body runs against each.
 enum StorageBackEnd: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, inMemory
+    case sqlite, inMemory, postgres
 
     var testDescription: String { rawValue }
 
-    /// A fresh, empty store (SQLite in a new temporary folder).
-    func make() throws -> any MoodServerStorage {
+    /// A fresh, empty store: SQLite in a new temporary folder, PostgreSQL in a new database of
+    /// the test process's throwaway cluster.
+    func make() async throws -> any MoodServerStorage {
         switch self {
         case .sqlite: try SQLiteMoodServerStorage(directory: Self.temporaryFolder())
         case .inMemory: InMemoryMoodServerStorage()
+        case .postgres:
+            try await PostgresMoodServerStorage.connect(
+                try #require(try PostgresAddress(try PostgresCluster.shared().makeDatabase())), logger: Self.quietLogger)
         }
     }
+
+    private static let quietLogger: Logger = {
+        var logger = Logger(label: "postgres-test")
+        logger.logLevel = .critical
+        return logger
+    }()
 
     static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("moodserver-test-\(UUID().uuidString)")

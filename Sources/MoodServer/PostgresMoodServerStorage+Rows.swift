@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SyncProtocol
+
+/// Reading and writing mood rows and an account's sequence, inside a transaction.
+extension PostgresMoodServerStorage {
+    /// An account's sequence and key, as one transaction reads them.
+    struct AccountState {
+        var lastSequence: Int64
+        var keyID: AccountKeyID?
+    }
+
+    /// Takes the account's row lock until the transaction ends: writers of one account, on every
+    /// instance, go one after another.
+    static func lock(_ account: Account, _ connection: PostgresConnection, logger: Logger) async throws -> AccountState {
+        try await state(of: account, connection, logger: logger, forUpdate: true)
+    }
+
+    static func state(of account: Account, _ connection: PostgresConnection, logger: Logger, forUpdate: Bool = false) async throws -> AccountState {
+        let rows = try await connection.query(
+            "SELECT last_sequence, key_id FROM account WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR UPDATE" : "")", logger: logger)
+        for try await (sequence, key) in rows.decode((Int64, Data?).self) {
+            return AccountState(lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)))
+        }
+        throw PostgresStoreError("account \(account.name) is not in the store")
+    }
+
+    static func setLastSequence(_ sequence: Int64, of account: Account, _ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("UPDATE account SET last_sequence = \(sequence) WHERE id = \(account.id)", logger: logger)
+    }
+
+    /// The stored records of these moods, by id.
+    static func records(_ ids: [UUID], of account: Account, _ connection: PostgresConnection, logger: Logger) async throws -> [UUID: MoodRecord] {
+        let rows = try await connection.query("""
+            SELECT id, plain, sealed, version, sequence FROM mood WHERE account_id = \(account.id) AND id = ANY(\(ids))
+            """, logger: logger)
+        var records: [UUID: MoodRecord] = [:]
+        for try await row in rows.decode((UUID, String?, Data?, Int64, Int64).self) {
+            let record = try record(row)
+            records[record.id] = record
+        }
+        return records
+    }
+
+    static func store(_ record: MoodRecord, of account: Account, _ connection: PostgresConnection, logger: Logger) async throws {
+        var plain: String?
+        var sealed: Data?
+        switch record.payload {
+        case .plain(let content): plain = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        case .sealed(let blob): sealed = Data(blob.bytes)
+        case nil: break
+        }
+        try await connection.query("""
+            INSERT INTO mood (account_id, id, plain, sealed, version, sequence)
+            VALUES (\(account.id), \(record.id), \(plain), \(sealed), \(record.version), \(record.sequence))
+            ON CONFLICT (account_id, id) DO UPDATE
+            SET plain = EXCLUDED.plain, sealed = EXCLUDED.sealed, version = EXCLUDED.version, sequence = EXCLUDED.sequence
+            """, logger: logger)
+    }
+
+    /// A record from `id, plain, sealed, version, sequence`; neither content is a tombstone.
+    static func record(_ row: (UUID, String?, Data?, Int64, Int64)) throws -> MoodRecord {
+        let (id, plain, sealed, version, sequence) = row
+        var payload: MoodPayload?
+        if let sealed {
+            payload = .sealed(try SealedContent(bytes: Array(sealed)))
+        } else if let plain {
+            payload = .plain(try JSONDecoder().decode(MoodContent.self, from: Data(plain.utf8)))
+        }
+        return MoodRecord(id: id, payload: payload, version: version, sequence: sequence)
+    }
+}

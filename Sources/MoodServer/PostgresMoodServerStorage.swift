@@ -1,0 +1,145 @@
+import Foundation
+import Logging
+import MoodKit
+import PostgresNIO
+import SyncProtocol
+
+/// A ``MoodServerStorage`` on PostgreSQL, for a server run for many people: several `moodtui
+/// serve` instances share one database.
+///
+/// Every write takes its account's row lock (`SELECT … FOR UPDATE`) before it reads the account's
+/// sequence, so writers of one account, on any instance, queue behind each other: sequences are
+/// given out without gaps or repeats, in commit order, and a reader never sees a change before
+/// one with a smaller sequence. A page of the feed is read in one snapshot (repeatable read).
+public final class PostgresMoodServerStorage: MoodServerStorage {
+    let client: PostgresClient
+    let logger: Logger
+    public let storeID: String
+    private let running: Task<Void, Never>
+
+    /// Connects to the database at `address`, migrates it, and keeps a pool of connections until
+    /// ``close()``.
+    /// - Throws: when the database cannot be reached or migrated.
+    public static func connect(_ address: PostgresAddress, logger: Logger) async throws -> PostgresMoodServerStorage {
+        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+        let running = Task { await client.run() }
+        do {
+            try await PostgresSchema.migrate(client, logger: logger)
+            let storeID = try await Self.storeID(client, logger: logger)
+            return PostgresMoodServerStorage(client: client, logger: logger, storeID: storeID, running: running)
+        } catch {
+            running.cancel()
+            throw error
+        }
+    }
+
+    private init(client: PostgresClient, logger: Logger, storeID: String, running: Task<Void, Never>) {
+        self.client = client
+        self.logger = logger
+        self.storeID = storeID
+        self.running = running
+    }
+
+    /// Closes the pool's connections.
+    public func close() { running.cancel() }
+
+    deinit { running.cancel() }
+
+    private static func storeID(_ client: PostgresClient, logger: Logger) async throws -> String {
+        let fresh = UUID().uuidString
+        try await client.query("INSERT INTO meta (key, value) VALUES ('storeID', \(fresh)) ON CONFLICT (key) DO NOTHING", logger: logger)
+        for try await id in try await client.query("SELECT value FROM meta WHERE key = 'storeID'", logger: logger).decode(String.self) {
+            return id
+        }
+        throw PostgresStoreError("the store has no id")
+    }
+
+    public func checkHealth() async throws {
+        try await client.query("SELECT 1", logger: logger)
+    }
+
+    public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
+        try await transaction { connection in
+            let locked = try await Self.lock(account, connection, logger: self.logger)
+            try AccountKeyRule.check(uploads, current: locked.keyID)
+            let current = try await Self.records(uploads.map(\.id), of: account, connection, logger: self.logger)
+            var sequence = locked.lastSequence
+            var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
+            for upload in uploads {
+                switch UpsertDecision.decide(upload, current: current[upload.id]) {
+                case .write:
+                    sequence += 1
+                    try await Self.store(
+                        MoodRecord(id: upload.id, payload: upload.payload, version: sequence, sequence: sequence), of: account,
+                        connection, logger: self.logger)
+                    saved.append(SavedMood(id: upload.id, version: sequence))
+                case .unchanged(let version):
+                    saved.append(SavedMood(id: upload.id, version: version))
+                case .conflict(let conflict):
+                    conflicts.append(conflict)
+                }
+            }
+            try await Self.setLastSequence(sequence, of: account, connection, logger: self.logger)
+            return UpsertResult(saved: saved, conflicts: conflicts, latestSequence: sequence, changedAnything: sequence != locked.lastSequence)
+        }
+    }
+
+    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
+        try await transaction { connection in
+            let locked = try await Self.lock(account, connection, logger: self.logger)
+            let current = try await Self.records(ids, of: account, connection, logger: self.logger)
+            var sequence = locked.lastSequence
+            var deleted: [UUID] = []
+            for id in ids where TombstoneRule.needsTombstone(current[id]) {
+                sequence += 1
+                try await Self.store(MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence), of: account, connection, logger: self.logger)
+                if current[id] != nil { deleted.append(id) }
+            }
+            try await Self.setLastSequence(sequence, of: account, connection, logger: self.logger)
+            return DeletionResult(deleted: deleted, latestSequence: sequence)
+        }
+    }
+
+    public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
+        try await transaction { connection in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: self.logger)
+            let state = try await Self.state(of: account, connection, logger: self.logger)
+            let rows = try await connection.query("""
+                SELECT id, plain, sealed, version, sequence FROM mood
+                WHERE account_id = \(account.id) AND sequence > \(sequence) ORDER BY sequence LIMIT \(limit + 1)
+                """, logger: self.logger)
+            var records: [MoodRecord] = []
+            for try await row in rows.decode((UUID, String?, Data?, Int64, Int64).self) { records.append(try Self.record(row)) }
+            return ChangePage(records: records, limit: limit, latestSequence: state.lastSequence, keyID: state.keyID)
+        }
+    }
+
+    public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
+        try await transaction { connection in
+            let locked = try await Self.lock(account, connection, logger: self.logger)
+            if let refusal = AccountKeyRule.refusal(of: change, current: locked.keyID, latestSequence: locked.lastSequence) {
+                return refusal
+            }
+            try await connection.query(
+                "UPDATE account SET key_id = \(Data(change.keyID.bytes)) WHERE id = \(account.id)", logger: self.logger)
+            var changed = account
+            changed.keyID = change.keyID
+            return .changed(changed, latestSequence: locked.lastSequence)
+        }
+    }
+
+    /// Runs `body` in one transaction; an error it throws (a ``KeyMismatch``) comes out as itself.
+    func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error
+        }
+    }
+}
+
+/// The store is not as this server left it.
+struct PostgresStoreError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

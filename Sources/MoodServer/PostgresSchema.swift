@@ -1,0 +1,66 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL store's tables, built by numbered migrations that every server instance runs
+/// on start, one instance at a time (an advisory lock), so that instances of one version share a
+/// database and a newer one migrates it once.
+///
+/// The same model as the SQLite store: a mood is one row keyed by (account, id), a tombstone has
+/// no content, and each row carries the sequence of its latest change, so that the change feed
+/// is an index range. Plain content is kept as its wire JSON; sealed content as its bytes.
+enum PostgresSchema {
+    /// Each migration's statements, in order; the index + 1 is its number.
+    static let migrations: [[String]] = [
+        [
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            """
+            CREATE TABLE account (
+                id BIGSERIAL PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                public_id TEXT NOT NULL UNIQUE,
+                created_at BIGINT NOT NULL,
+                last_sequence BIGINT NOT NULL DEFAULT 0,
+                key_id BYTEA
+            )
+            """,
+            """
+            CREATE TABLE device_token (
+                hash BYTEA PRIMARY KEY,
+                account_id BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                name TEXT
+            )
+            """,
+            "CREATE INDEX device_token_account ON device_token(account_id)",
+            """
+            CREATE TABLE mood (
+                account_id BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                id UUID NOT NULL,
+                plain TEXT,
+                sealed BYTEA,
+                version BIGINT NOT NULL,
+                sequence BIGINT NOT NULL,
+                PRIMARY KEY (account_id, id)
+            )
+            """,
+            "CREATE UNIQUE INDEX mood_change_log ON mood(account_id, sequence)",
+        ]
+    ]
+
+    /// Brings the database to the newest migration.
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            // One instance migrates at a time; the others wait, then find nothing to do.
+            try await connection.query("SELECT pg_advisory_xact_lock(7204118375)", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (number INT PRIMARY KEY)", logger: logger)
+            var applied: Set<Int> = []
+            for try await number in try await connection.query("SELECT number FROM schema_migration", logger: logger).decode(Int.self) {
+                applied.insert(number)
+            }
+            for (index, statements) in migrations.enumerated() where !applied.contains(index + 1) {
+                for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+                try await connection.query("INSERT INTO schema_migration (number) VALUES (\(index + 1))", logger: logger)
+            }
+        }
+    }
+}

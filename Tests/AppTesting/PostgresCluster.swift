@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A throwaway PostgreSQL cluster for tests: Debian's `initdb` and `pg_ctl` in a new temporary
+/// folder, listening on 127.0.0.1 on a free port, trusting the local user `moodtui`. Run as an
+/// ordinary user (as `postgres` when the tests run as root, which PostgreSQL refuses to be),
+/// without fsync, and stopped when the test process exits.
+///
+/// One cluster serves a whole test process; each test takes a database of its own
+/// (``makeDatabase()``), so tests never see each other's rows.
+public final class PostgresCluster: Sendable {
+    /// The superuser every test connects as.
+    public static let user = "moodtui"
+
+    public let port: Int
+    /// The cluster's folder (data, socket, log).
+    public let folder: URL
+    private let binaries: URL
+
+    /// The cluster of this test process, started on first use.
+    /// - Throws: ``TestSetupError`` saying what is missing when no cluster can be started: a test
+    ///   that needs PostgreSQL fails then, it is never skipped.
+    public static func shared() throws -> PostgresCluster {
+        try sharedCluster.get()
+    }
+
+    private static let sharedCluster: Result<PostgresCluster, any Error> = Result {
+        let cluster = try PostgresCluster()
+        atexit { try? PostgresCluster.sharedCluster.get().stop() }
+        return cluster
+    }
+
+    private init() throws {
+        binaries = try Self.findBinaries()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-postgres-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Self.handOver(folder)
+        port = try Self.freePort()
+        try runAsOwner("initdb", ["-D", data.path, "-U", Self.user, "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
+        try runAsOwner(
+            "pg_ctl",
+            ["-D", data.path, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o",
+             "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+             "start"],
+            leavesDaemon: true)
+    }
+
+    private var data: URL { folder.appendingPathComponent("data") }
+
+    /// A new, empty database; returns its URL (`postgres://moodtui@127.0.0.1:PORT/NAME`).
+    public func makeDatabase() throws -> String {
+        let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        _ = try query("CREATE DATABASE \(name)", database: "postgres")
+        return url(database: name)
+    }
+
+    /// What `sql` prints in `database` (a name from ``makeDatabase()``'s URL), one row a line,
+    /// columns separated by `|`: for tests that look at the rows a back end wrote.
+    public func query(_ sql: String, database: String) throws -> String {
+        try runAsOwner("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", database, "-q", "-A", "-t", "-c", sql])
+    }
+
+    /// The URL of `database` in this cluster.
+    public func url(database: String) -> String { "postgres://\(Self.user)@127.0.0.1:\(port)/\(database)" }
+
+    /// Stops the cluster at once and removes its folder.
+    public func stop() throws {
+        try? runAsOwner("pg_ctl", ["-D", data.path, "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs one of the cluster's programs, as the folder's owner; returns its standard output.
+    @discardableResult
+    private func runAsOwner(_ program: String, _ arguments: [String], leavesDaemon: Bool = false) throws -> String {
+        let executable = binaries.appendingPathComponent(program).path
+        let (command, all) = geteuid() == 0
+            ? (URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", Self.owner, "--", executable] + arguments)
+            : (URL(fileURLWithPath: executable), arguments)
+        let result = try ProcessResult.run(command, all, capturingOutput: !leavesDaemon)
+        guard result.status == 0 else {
+            let log = (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+            throw TestSetupError("\(program) failed (\(result.status)): \(result.standardError)\(log.suffix(2000))")
+        }
+        return result.standardOutput
+    }
+
+    /// Who runs the cluster when the tests run as root: the user Debian's package made.
+    private static let owner = "postgres"
+
+    /// Gives the folder to ``owner`` when running as root.
+    private static func handOver(_ folder: URL) throws {
+        guard geteuid() == 0 else { return }
+        guard let entry = getpwnam(owner) else {
+            throw TestSetupError("no '\(owner)' user to run PostgreSQL as (install Debian's postgresql package)")
+        }
+        guard chown(folder.path, entry.pointee.pw_uid, entry.pointee.pw_gid) == 0 else {
+            throw TestSetupError("cannot give \(folder.path) to \(owner): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The newest installed PostgreSQL's programs.
+    private static func findBinaries() throws -> URL {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        guard let newest = versions.compactMap(Int.init).max() else {
+            throw TestSetupError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin): `apt-get install postgresql`, as .ci/run does")
+        }
+        return root.appendingPathComponent("\(newest)/bin")
+    }
+
+    /// A port nothing listens on now: the system's choice for a socket bound to port 0.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw TestSetupError("cannot open a socket to find a free port") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw TestSetupError("cannot find a free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

@@ -1,0 +1,53 @@
+import AppTesting
+import Foundation
+import Logging
+import MoodServer
+import SyncProtocol
+import Testing
+
+/// Two server instances on one PostgreSQL database, writing to one account at once: the
+/// account's change log gets every sequence exactly once, in the order the writes committed.
+@Suite(.timeLimit(.minutes(2))) struct PostgresConcurrencyTests {
+    @Test func concurrentWritersOnTwoInstancesGetEverySequenceOnceWithoutGaps() async throws {
+        let address = try #require(try PostgresAddress(try PostgresCluster.shared().makeDatabase()))
+        var logger = Logger(label: "postgres-concurrency")
+        logger.logLevel = .critical
+        let first = try await PostgresMoodServerStorage.connect(address, logger: logger)
+        let second = try await PostgresMoodServerStorage.connect(address, logger: logger)
+        #expect(first.storeID == second.storeID, "one database, one change log")
+        let account = try await first.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(DeviceToken.generate()))
+
+        let writers = 16, batches = 10, batchSize = 5
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                let storage: any MoodServerStorage = writer.isMultiple(of: 2) ? first : second
+                group.addTask {
+                    for batch in 0..<batches {
+                        if (writer + batch).isMultiple(of: 3) {
+                            _ = try await storage.delete([UUID()], in: account)  // a tombstone takes a sequence too
+                        } else {
+                            _ = try await storage.upsert((0..<batchSize).map { _ in Fixtures.upload(note: "writer \(writer)") }, in: account)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        let page = try await second.changes(in: account, after: 0, limit: 10_000)
+        let tombstones = (0..<writers).flatMap { writer in (0..<batches).filter { (writer + $0).isMultiple(of: 3) } }.count
+        let expected = tombstones + (writers * batches - tombstones) * batchSize
+        #expect(page.changes.count == expected)
+        #expect(page.latestSequence == Int64(expected), "no sequence was skipped")
+        var sequence: Int64 = 0, seen = 0
+        while true {
+            let part = try await first.changes(in: account, after: sequence, limit: 7)
+            seen += part.changes.count
+            sequence = part.nextSequence
+            if !part.more { break }
+        }
+        #expect(seen == expected, "paging by sequence sees every change once")
+        first.close()
+        second.close()
+    }
+}
