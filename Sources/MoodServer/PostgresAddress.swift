@@ -33,6 +33,11 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
     }
 
+    /// One connection's configuration, for the check that the database answers at all.
+    var connectionConfiguration: PostgresConnection.Configuration {
+        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+    }
+
     /// The address without its password, for messages and logs.
     public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 }

@@ -19,18 +19,23 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
 
     /// Connects to the database at `address`, migrates it, and keeps a pool of connections until
     /// ``close()``.
-    /// - Throws: when the database cannot be reached or migrated.
+    /// - Throws: when the database cannot be reached or migrated; ``PostgresFailure`` says why in
+    ///   words.
     public static func connect(_ address: PostgresAddress, logger: Logger) async throws -> PostgresMoodServerStorage {
-        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
-        let running = Task { await client.run() }
+        // One connection first, which migrates: a database that is not there fails at once, in
+        // words, where the pool would keep retrying behind its circuit breaker.
+        let first = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 0, logger: logger)
+        let storeID: String
         do {
-            try await PostgresSchema.migrate(client, logger: logger)
-            let storeID = try await Self.storeID(client, logger: logger)
-            return PostgresMoodServerStorage(client: client, logger: logger, storeID: storeID, running: running)
+            try await PostgresSchema.migrate(first, logger: logger)
+            storeID = try await Self.storeID(first, logger: logger)
+            try await first.close()
         } catch {
-            running.cancel()
+            try? await first.close()
             throw error
         }
+        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+        return PostgresMoodServerStorage(client: client, logger: logger, storeID: storeID, running: Task { await client.run() })
     }
 
     private init(client: PostgresClient, logger: Logger, storeID: String, running: Task<Void, Never>) {
@@ -45,10 +50,10 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
 
     deinit { running.cancel() }
 
-    private static func storeID(_ client: PostgresClient, logger: Logger) async throws -> String {
+    private static func storeID(_ connection: PostgresConnection, logger: Logger) async throws -> String {
         let fresh = UUID().uuidString
-        try await client.query("INSERT INTO meta (key, value) VALUES ('storeID', \(fresh)) ON CONFLICT (key) DO NOTHING", logger: logger)
-        for try await id in try await client.query("SELECT value FROM meta WHERE key = 'storeID'", logger: logger).decode(String.self) {
+        try await connection.query("INSERT INTO meta (key, value) VALUES ('storeID', \(fresh)) ON CONFLICT (key) DO NOTHING", logger: logger)
+        for try await id in try await connection.query("SELECT value FROM meta WHERE key = 'storeID'", logger: logger).decode(String.self) {
             return id
         }
         throw PostgresStoreError("the store has no id")

@@ -48,8 +48,8 @@ enum PostgresSchema {
     ]
 
     /// Brings the database to the newest migration.
-    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
-        try await client.withTransaction(logger: logger) { connection in
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.withTransaction(logger: logger) { connection in
             // One instance migrates at a time; the others wait, then find nothing to do.
             try await connection.query("SELECT pg_advisory_xact_lock(7204118375)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (number INT PRIMARY KEY)", logger: logger)

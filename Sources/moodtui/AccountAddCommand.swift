@@ -32,7 +32,7 @@ struct AccountAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let device = try deviceName()
-        let storage = try data.open()
+        let storage = try await data.open()
         let token = DeviceToken.generate()
         do {
             _ = try await storage.addDevice(toAccount: name, tokenHash: DeviceToken.hash(token), device: device)

@@ -9,7 +9,7 @@ struct AccountListCommand: AsyncParsableCommand {
     @OptionGroup var data: ServerDataOptions
 
     func run() async throws {
-        let storage = try data.open()
+        let storage = try await data.open()
         let accounts: [AccountSummary]
         do { accounts = try await storage.accounts() } catch { throw CommandFailure("cannot list accounts: \(error)") }
         for account in accounts {

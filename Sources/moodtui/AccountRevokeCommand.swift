@@ -16,7 +16,7 @@ struct AccountRevokeCommand: AsyncParsableCommand {
     @OptionGroup var data: ServerDataOptions
 
     func run() async throws {
-        let storage = try data.open()
+        let storage = try await data.open()
         do {
             if let account = try await storage.revokeToken(hash: DeviceToken.hash(target)) {
                 print("Revoked one device token of account \(account.name)")

@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "moodtui.serve", factory: { label in StreamLogHandler.standardError(label: label) })
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let storage = try data.open()
+        let storage = try await data.open(logger: logger)
         FileDescriptorLimit.raiseToHardLimit()
         let host = host
         let application = SyncServer.makeApplication(

@@ -13,8 +13,10 @@ public final class ServerProcess: Sendable {
     /// The port the server listens on.
     public var port: Int { boundPort.withLock { $0 } }
     public let errorLog: URL
-    /// The server's data folder.
+    /// The server's data folder (with `--database`, only its log's).
     public let data: URL
+    /// How `serve` and `account` are told where the moods are: `--data DIR` or `--database URL`.
+    public let store: [String]
     fileprivate let printed: Lines
 
     /// Starts `moodtui serve --port PORT --data DIR ARGUMENTS…` (0: a free port) and waits (with a deadline, without
@@ -25,7 +27,19 @@ public final class ServerProcess: Sendable {
     public static func start(
         data: URL, port: Int = 0, arguments: [String] = [], openFiles: (soft: Int, hard: Int)? = nil
     ) async throws -> ServerProcess {
-        let process = try ServerProcess(data: data, arguments: ["--port", String(port), "--data", data.path] + arguments, openFiles: openFiles)
+        try await start(store: ["--data", data.path], folder: data, port: port, arguments: arguments, openFiles: openFiles)
+    }
+
+    /// Starts `moodtui serve --database URL` (a PostgreSQL database), its log in a new temporary folder.
+    public static func start(database: String, arguments: [String] = []) async throws -> ServerProcess {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-serve-\(UUID().uuidString)/log")
+        return try await start(store: ["--database", database], folder: folder, port: 0, arguments: arguments, openFiles: nil)
+    }
+
+    private static func start(
+        store: [String], folder: URL, port: Int, arguments: [String], openFiles: (soft: Int, hard: Int)?
+    ) async throws -> ServerProcess {
+        let process = try ServerProcess(data: folder, store: store, arguments: ["--port", String(port)] + store + arguments, openFiles: openFiles)
         let prefix = "moodtui serve listening on http://127.0.0.1:"
         let listening = await waitUntil(upTo: .seconds(20)) { process.printed.all.contains { $0.hasPrefix(prefix) } }
         let line = process.printed.all.first { $0.hasPrefix(prefix) }
@@ -38,8 +52,9 @@ public final class ServerProcess: Sendable {
         return process
     }
 
-    private init(data: URL, arguments: [String], openFiles: (soft: Int, hard: Int)?) throws {
+    private init(data: URL, store: [String], arguments: [String], openFiles: (soft: Int, hard: Int)?) throws {
         self.data = data
+        self.store = store
         try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
         errorLog = data.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
         let pipe = try Spawn.closeOnExecPipe()
@@ -83,7 +98,7 @@ public final class ServerProcess: Sendable {
     /// A new device token for `account` (created if needed), made by `moodtui account add`, the
     /// device called `name` if given.
     public func addDevice(_ account: String, named name: String? = nil) throws -> String {
-        let result = try ProcessResult.moodtui(["account", "add", account, "--data", data.path] + (name.map { ["--device", $0] } ?? []))
+        let result = try ProcessResult.moodtui(["account", "add", account] + store + (name.map { ["--device", $0] } ?? []))
         guard result.status == 0, let token = result.standardOutput.split(separator: "\n").last else {
             throw TestSetupError("moodtui account add failed: \(result.standardError)")
         }

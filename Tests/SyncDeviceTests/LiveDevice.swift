@@ -37,7 +37,7 @@ final class LiveDevice: Sendable {
         case plain
     }
 
-    /// The phrases of the accounts' keys, by server and account.
+    /// The phrases of the accounts' keys, by store (data folder or database) and account.
     private static let phrases = Mutex<[String: String]>([:])
 
     /// A new device of `account`, called `name` on the server if given, talking to `server`
@@ -53,7 +53,7 @@ final class LiveDevice: Sendable {
             deviceID: try journal.store.deviceID(), pushTiming: Self.pushTiming, logger: Self.logger)
         switch login {
         case .withKey:
-            let place = "\(server.url) \(account)"
+            let place = "\(server.store) \(account)"  // one account, whichever instance serves it
             let key = try await AccountKeyLogin.logIn(remote, store: journal.store, phrase: Self.phrases.withLock { $0[place] }).key
             if let key { Self.phrases.withLock { $0[place] = RecoveryPhrase.phrase(for: key) } }
         case .plain:

@@ -1,0 +1,42 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// `moodtui serve --database postgres://…`: two server processes on one PostgreSQL database serve
+/// one account, each device talking to its own instance, and `moodtui account` works on the
+/// same database.
+@Suite(.timeLimit(.minutes(2))) struct PostgresServeTests {
+    @Test func twoInstancesOnOneDatabaseServeOneAccountToDevicesOnEither() async throws {
+        let database = try PostgresCluster.shared().makeDatabase()
+        let first = try await ServerProcess.start(database: database)
+        let second = try await ServerProcess.start(database: database)
+        let laptop = try await LiveDevice(server: first, named: "laptop")
+        let phone = try await LiveDevice(server: second, named: "phone")
+
+        let written = try laptop.add("written through instance 1")
+        try await laptop.syncOnce()
+        try await phone.syncOnce()
+        #expect(try phone.list() == laptop.list())
+        try phone.delete(written.id)
+        try await phone.syncOnce()
+        try await laptop.syncOnce()
+        #expect(try laptop.list().isEmpty, "deleted through instance 2")
+
+        let listed = try ProcessResult.moodtui(["account", "list", "--database", database])
+        #expect(listed.standardOutput == "alice\tdevices: 2\tmoods: 0\n", "\(listed.standardError)")
+        #expect(await first.stop() == 0)
+        #expect(await second.stop() == 0)
+    }
+
+    @Test func aDatabaseThatIsNotThereIsNamedInWords() throws {
+        let cluster = try PostgresCluster.shared()
+        let missing = try ProcessResult.moodtui(["account", "list", "--database", cluster.url(database: "no_such_database")])
+        #expect(missing.status == 1)
+        #expect(
+            missing.standardError == "moodtui: cannot open the server store at \(cluster.url(database: "no_such_database")): "
+                + "database \"no_such_database\" does not exist\n", "\(missing.standardError)")
+        let unfinished = try ProcessResult.moodtui(["serve", "--database", "postgres://127.0.0.1/moods"])
+        #expect(unfinished.status == 64)
+        #expect(unfinished.standardError.contains("invalid --database: a PostgreSQL URL needs a user"), "\(unfinished.standardError)")
+    }
+}
