@@ -60,11 +60,13 @@ import Testing
         let remote = try await InMemoryRemote()
         let journal = try await device(remote, notes: ["kept", "deleted, then undone"])
         let undone = try #require(try await journal.store.read { try $0.moods(MoodFilter(), order: .newestFirst) }.first { $0.note.hasPrefix("deleted") })
-        try await journal.store.write(origin: .ui) { try $0.markForDeletion(undone.id, undo: .offered) }
+        // Deleted "an hour from now": the undo window cannot close during the rotation, however slow.
+        let later = Date().addingTimeInterval(3600)
+        try await journal.store.write(origin: .ui) { try $0.markForDeletion(undone.id, at: later, undo: .offered) }
 
         let new = try await AccountKeyChange.rotationKey(store: journal.store, remote: remote)
         _ = try await AccountKeyChange.rotate(to: new, revoking: [], store: journal.store, remote: remote, logger: logger)
-        try await journal.store.write(origin: .ui) { try $0.unmarkForDeletion(undone.id) }
+        try await journal.store.write(origin: .ui) { try $0.unmarkForDeletion(undone.id, now: later) }
         _ = try await SyncCoordinator(store: journal.store, remote: remote, logger: logger).syncOnce()
         #expect(try await sealingKeys(remote) == [new.id], "the undone mood's old copy stayed sealed with the old key")
     }
