@@ -51,12 +51,26 @@ public protocol MoodServerStorage: Sendable {
     func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult
     /// The changes after `sequence`, oldest first, at most `limit`.
     func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage
+    /// Tells the other server instances sharing this store that `account`'s log moved to `token`
+    /// (PostgreSQL: `NOTIFY`), so that they push it to their sockets. Failing to tell is logged,
+    /// never an error of the request: a device also fetches whenever its socket (re)connects.
+    func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async
+    /// The commits the other instances announce, until the consumer stops; `nil` for a store
+    /// one process serves.
+    /// - Throws: when the store cannot be listened to.
+    func changesAnnouncedElsewhere() throws -> AsyncStream<AnnouncedChange>?
     /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:latestSequence:)``
     /// refuses, in one transaction.
     func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome
 }
 
 extension MoodServerStorage {
+    /// A store one process serves has no other instance to tell.
+    public func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async {}
+
+    /// A store one process serves hears of no other instance.
+    public func changesAnnouncedElsewhere() throws -> AsyncStream<AnnouncedChange>? { nil }
+
     /// Adds a device token without a name.
     public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {
         try await addDevice(toAccount: name, tokenHash: tokenHash, device: nil)

@@ -98,27 +98,9 @@ extension PostgresMoodServerStorage {
     }
 
     public func tokenRevocations() throws -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let client = client, logger = logger
-        let listening = Task {
-            // Reconnects after a lost connection; a revocation missed meanwhile is caught by the
-            // yield after each (re)connect, which makes the server check its sockets' tokens.
-            while !Task.isCancelled {
-                do {
-                    try await client.withConnection { connection in
-                        try await connection.listen(on: Self.revocationChannel) { notifications in
-                            continuation.yield()
-                            for try await _ in notifications { continuation.yield() }
-                        }
-                    }
-                } catch {
-                    logger.warning("lost the revocation channel; listening again", metadata: ["error": "\(error)"])
-                    try? await Task.sleep(for: .seconds(1))
-                }
-            }
-        }
-        continuation.onTermination = { _ in listening.cancel() }
-        return stream
+        // A revocation missed while the connection is made again is caught by the yield on each
+        // (re)connect, which makes the server check its sockets' tokens.
+        listen(on: Self.revocationChannel, onConnect: ()) { _ in () }
     }
 
     public func revokedTokenHashes(among hashes: Set<Data>) async throws -> Set<Data> {

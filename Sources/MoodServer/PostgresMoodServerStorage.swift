@@ -15,6 +15,8 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     let client: PostgresClient
     let logger: Logger
     public let storeID: String
+    /// This instance, in its announcements: it ignores its own.
+    let instance = UUID()
     private let running: Task<Void, Never>
 
     /// Connects to the database at `address`, migrates it, and keeps a pool of connections until
@@ -131,6 +133,37 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             changed.keyID = change.keyID
             return .changed(changed, latestSequence: locked.lastSequence)
         }
+    }
+
+    /// The notifications on `channel`, each made an element by `element` (`nil`: skipped), until
+    /// the consumer stops; `onConnect` is yielded each time the listening connection is made. A
+    /// lost connection is made again a second later.
+    func listen<Element: Sendable>(
+        on channel: String, onConnect: Element? = nil, _ element: @escaping @Sendable (String) -> Element?
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(64))
+        let client = client, logger = logger
+        let listening = Task {
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: channel) { notifications in
+                            if let onConnect { continuation.yield(onConnect) }
+                            for try await notification in notifications {
+                                if let value = element(notification.payload) { continuation.yield(value) }
+                            }
+                        }
+                    }
+                } catch {
+                    logger.warning("lost a PostgreSQL channel; listening again", metadata: [
+                        "channel": "\(channel)", "error": "\(PostgresFailure.describe(error))",
+                    ])
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+        }
+        continuation.onTermination = { _ in listening.cancel() }
+        return stream
     }
 
     /// Runs `body` in one transaction; an error it throws (a ``KeyMismatch``) comes out as itself.

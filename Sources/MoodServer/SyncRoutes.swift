@@ -56,7 +56,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         let result = try await storage.upsert(body.moods, in: account)
         let token = token(account, result.latestSequence)
-        if result.changedAnything { hub.publish(account: account.id, token: token, exceptDevice: device(request)) }
+        if result.changedAnything { await publish(account, token, exceptDevice: device(request)) }
         return try JSONBody.response(
             UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token, serverTime: Date().millisecondsSince1970))
     }
@@ -70,7 +70,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         let result = try await storage.delete(body.ids, in: account)
         let token = token(account, result.latestSequence)
-        if !result.deleted.isEmpty { hub.publish(account: account.id, token: token, exceptDevice: device(request)) }
+        if !result.deleted.isEmpty { await publish(account, token, exceptDevice: device(request)) }
         return try JSONBody.response(DeletionResponse(deleted: result.deleted, token: token))
     }
 
@@ -100,7 +100,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         switch try await storage.changeKey(change, in: account) {
         case .changed(let changed, let latestSequence):
             // Other devices fetch, see the new key and stop until they are given its phrase.
-            hub.publish(account: account.id, token: token(account, latestSequence), exceptDevice: device(request))
+            await publish(account, token(account, latestSequence), exceptDevice: device(request))
             return try JSONBody.response(AccountResponse(name: changed.name, id: changed.publicID, keyID: changed.keyID))
         case .keyChanged(let current):
             throw ServerError.keyChanged(
@@ -149,6 +149,12 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             }
             return cursor.sequence
         }
+    }
+
+    /// Tells this instance's sockets of the account, and the other instances sharing the store.
+    private func publish(_ account: Account, _ token: ChangeToken, exceptDevice device: String?) async {
+        hub.publish(account: account.id, token: token, exceptDevice: device)
+        await storage.announce(account: account.id, token: token, exceptDevice: device)
     }
 
     private func token(_ account: Account, _ sequence: Int64) -> ChangeToken {
