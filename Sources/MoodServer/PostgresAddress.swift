@@ -4,26 +4,33 @@ import PostgresNIO
 /// Where a PostgreSQL store is, as a person writes it: `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`
 /// (or `postgresql://`), the form `psql` takes.
 public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
+    /// A name, an IPv4 address, or an IPv6 address (written in brackets in the URL).
     public var host: String
+    /// 5432 unless the URL says otherwise.
     public var port: Int
     public var user: String
+    /// Percent-decoded; never shown (``description`` leaves it out).
     public var password: String?
     public var database: String
 
-    /// The address `text` spells, or `nil` when it is not a `postgres://` URL.
-    /// - Throws: ``PostgresAddressError`` for a `postgres://` URL that lacks a part.
+    /// The address `text` spells, or `nil` when it does not start with `postgres://` or
+    /// `postgresql://` (it is then a SQLite file's path).
+    /// - Throws: ``PostgresAddressError`` for such a URL that cannot be used; the error never
+    ///   repeats the URL, which may hold a password.
     public init?(_ text: String) throws(PostgresAddressError) {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "postgres" || scheme == "postgresql"
-        else { return nil }
-        guard let host = components.host, !host.isEmpty else { throw .missing("a host", text) }
-        guard let user = components.user, !user.isEmpty else { throw .missing("a user", text) }
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else { return nil }
+        guard let components = URLComponents(string: text) else { throw .unreadable }
+        guard components.query == nil, components.fragment == nil else { throw .options }
+        guard var host = components.host, !host.isEmpty else { throw .missing("a host") }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard let user = components.user, !user.isEmpty else { throw .missing("a user") }
         let database = String(components.path.drop { $0 == "/" })
-        guard !database.isEmpty, !database.contains("/") else { throw .missing("a database name", text) }
+        guard !database.isEmpty, !database.contains("/") else { throw .missing("a database name") }
         self.host = host
         port = components.port ?? 5432
         self.user = user
-        password = components.password
+        password = components.percentEncodedPassword?.removingPercentEncoding
         self.database = database
     }
 
@@ -44,11 +51,20 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a `postgres://` URL cannot be used, in words.
 public enum PostgresAddressError: Error, Equatable, CustomStringConvertible {
-    case missing(String, String)
+    /// The part named is not there.
+    case missing(String)
+    /// Not a URL at all (a `/` or `#` in the password must be written `%2F`, `%23`).
+    case unreadable
+    /// `?sslmode=…` and the like, which this server does not take.
+    case options
 
     public var description: String {
         switch self {
-        case .missing(let part, _): "a PostgreSQL URL needs \(part): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+        case .missing(let part): "a PostgreSQL URL needs \(part): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+        case .unreadable:
+            "that PostgreSQL URL cannot be read; write it as postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, with characters "
+                + "such as / # ? @ in the password percent-encoded (%2F %23 %3F %40)"
+        case .options: "a PostgreSQL URL here takes no options after ? or # (connections are not encrypted; see the README)"
         }
     }
 }

@@ -94,13 +94,15 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
         try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
-            let current = try await Self.records(ids, of: account, connection, logger: self.logger)
+            var current = try await Self.records(ids, of: account, connection, logger: self.logger)
             var sequence = locked.lastSequence
             var deleted: [UUID] = []
             for id in ids where TombstoneRule.needsTombstone(current[id]) {
                 sequence += 1
-                try await Self.store(MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence), of: account, connection, logger: self.logger)
+                let tombstone = MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence)
+                try await Self.store(tombstone, of: account, connection, logger: self.logger)
                 if current[id] != nil { deleted.append(id) }
+                current[id] = tombstone  // an id named twice is deleted once
             }
             try await Self.setLastSequence(sequence, of: account, connection, logger: self.logger)
             return DeletionResult(deleted: deleted, latestSequence: sequence)

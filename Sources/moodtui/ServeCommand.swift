@@ -9,8 +9,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the sync server.",
-        discussion: "Serves protocol v1 (see README.md, \"The sync server\") over HTTP and WebSocket, with the "
-            + "moods in SQLite in the data folder. Prints \"moodtui serve listening on http://HOST:PORT\" once bound "
+        discussion: "Serves the sync protocol (see README.md, \"The sync server\") over HTTP and WebSocket, with the "
+            + "moods in SQLite in the data folder, or in the database --database names. Prints \"moodtui serve listening on http://HOST:PORT\" once bound "
             + "(with --port 0, PORT is the one the system chose). Logs go to standard error. SIGINT or SIGTERM stops it "
             + "gracefully: requests in flight finish, WebSockets are closed. At start it raises its limit of open files "
             + "to the system's hard limit; connections past the caps are answered 503.")

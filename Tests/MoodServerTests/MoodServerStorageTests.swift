@@ -58,6 +58,17 @@ import Testing
         #expect(try await storage.accounts().first?.moods == 0)
     }
 
+    @Test(arguments: StorageBackEnd.allCases)
+    func anIDNamedTwiceInOneDeletionTakesOneSequence(_ backEnd: StorageBackEnd) async throws {
+        let storage = try await backEnd.make()
+        let alice = try await account(storage)
+        let upload = Fixtures.upload(note: "deleted twice in one request")
+        _ = try await storage.upsert([upload], in: alice)
+        let result = try await storage.delete([upload.id, upload.id], in: alice)
+        #expect(result.deleted == [upload.id])
+        #expect(result.latestSequence == 2, "a second tombstone of the same mood left a gap in the log")
+    }
+
     /// Issue #11: an upload held up in the network, delivered after a deletion of the same id
     /// that reached the server first, created the mood again on every device.
     @Test(arguments: StorageBackEnd.allCases)

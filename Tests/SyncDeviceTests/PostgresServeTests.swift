@@ -28,22 +28,6 @@ import Testing
         #expect(await second.stop() == 0)
     }
 
-    @Test func aWriteThroughOneInstanceIsPushedToADeviceOnTheOther() async throws {
-        let database = try PostgresCluster.shared().makeDatabase()
-        let first = try await ServerProcess.start(database: database)
-        let second = try await ServerProcess.start(database: database)
-        let laptop = try await LiveDevice(server: first), phone = try await LiveDevice(server: second)
-        let engines = [laptop, phone].map { device in Task { await device.engine.run() } }
-        defer { engines.forEach { $0.cancel() } }
-
-        let mood = try laptop.add("pushed across instances")
-        #expect(await waitUntil { try phone.list()[mood.id] == "4 pushed across instances" }, "the phone never fetched")
-        try phone.delete(mood.id)
-        #expect(await waitUntil { try laptop.list()[mood.id] == nil })
-        await first.stop()
-        await second.stop()
-    }
-
     @Test func aDatabaseThatIsNotThereIsNamedInWords() throws {
         let cluster = try PostgresCluster.shared()
         let missing = try ProcessResult.moodtui(["account", "list", "--database", cluster.url(database: "no_such_database")])

@@ -1,0 +1,48 @@
+import AppTesting
+import Foundation
+import HummingbirdTesting
+import MoodServer
+import SyncProtocol
+import Testing
+
+/// Several `moodtui serve` processes on one PostgreSQL database: a socket on one instance hears
+/// of a write through another, and not the writer's own socket; and the `--database` URL is read
+/// strictly, never echoing a password.
+@Suite(.timeLimit(.minutes(2))) struct PostgresInstancesTests {
+    @Test func aSocketOnOneInstanceHearsOfAWriteThroughAnotherButTheWritersOwnDoesNot() async throws {
+        let database = try PostgresCluster.shared().makeDatabase()
+        let first = try await ServerProcess.start(database: database)
+        let second = try await ServerProcess.start(database: database)
+        let token = try first.addDevice("alice")
+        let phone = PushTests.Subscription(host: "127.0.0.1", port: second.port, token: token, device: "phone")
+        let laptop = PushTests.Subscription(host: "127.0.0.1", port: second.port, token: token, device: "laptop")
+        #expect(await waitUntil { phone.connected && laptop.connected })
+
+        let saved = try await TestClient.withClient(host: "127.0.0.1", port: first.port) { client in
+            try await APIClient(client, token: token, device: "laptop").upload([Fixtures.upload(note: "through instance 1")])
+        }
+        #expect(await waitUntil { phone.messages.count == 1 }, "the socket on instance 2 never heard")
+        #expect(phone.messages.first?.token == saved.token)
+        #expect(laptop.messages.isEmpty, "the writer's own socket is not told of its write")
+        phone.task.cancel()
+        laptop.task.cancel()
+        #expect(await first.stop() == 0)
+        #expect(await second.stop() == 0)
+    }
+
+    @Test func aPostgresURLIsReadStrictlyAndNeverRepeatsItsPassword() throws {
+        let full = try #require(try PostgresAddress("postgresql://moods:s%2Fcr%40t@[::1]:6543/journal"))
+        #expect(full.host == "::1" && full.port == 6543 && full.user == "moods" && full.password == "s/cr@t" && full.database == "journal")
+        #expect(full.description == "postgres://moods@::1:6543/journal")
+        #expect(try PostgresAddress("postgres://moods@db/journal")?.port == 5432)
+        #expect(try PostgresAddress("/srv/moodtui/server.sqlite") == nil, "a path is a SQLite file")
+        #expect(throws: PostgresAddressError.unreadable) { try PostgresAddress("postgres://moods:s/cr#t@db/journal") }
+        #expect(throws: PostgresAddressError.options) { try PostgresAddress("postgres://moods@db/journal?sslmode=require") }
+        #expect(throws: PostgresAddressError.missing("a user")) { try PostgresAddress("postgres://db/journal") }
+        #expect(throws: PostgresAddressError.missing("a database name")) { try PostgresAddress("postgres://moods@db") }
+
+        let refused = try ProcessResult.moodtui(["account", "list", "--database", "postgres://moods:hunter2/x@db/journal"])
+        #expect(refused.status == 64)
+        #expect(!refused.standardError.contains("hunter2"), "\(refused.standardError)")
+    }
+}
