@@ -16,6 +16,7 @@ public struct AnnouncedChange: Codable, Hashable, Sendable {
     /// than ``longestDevice`` (the device then hears of its own write once, harmlessly).
     public var device: String?
 
+    /// Device ids are short; a longer header is someone else's business, not worth a notice's room.
     public static let longestDevice = 200
 
     public init(instance: UUID, account: Int64, token: ChangeToken, device: String?) {

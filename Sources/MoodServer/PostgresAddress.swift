@@ -37,12 +37,18 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     /// The client's configuration. Connections are not encrypted: run the database on the same
     /// host or a private network.
     var configuration: PostgresClient.Configuration {
-        PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+        PostgresClient.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: .disable)
     }
 
     /// One connection's configuration, for the check that the database answers at all.
     var connectionConfiguration: PostgresConnection.Configuration {
-        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+        PostgresConnection.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: .disable)
+    }
+
+    /// The URL's password, else `PGPASSWORD` as `psql` reads it: a password on the command line
+    /// is visible to every user of the machine (`ps`), one in the environment is not.
+    private var secret: String? {
+        password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
     }
 
     /// The address without its password, for messages and logs.

@@ -19,7 +19,9 @@ extension PostgresMoodServerStorage {
 
     static func state(of account: Account, _ connection: PostgresConnection, logger: Logger, forUpdate: Bool = false) async throws -> AccountState {
         let rows = try await connection.query(
-            "SELECT last_sequence, key_id FROM account WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR UPDATE" : "")", logger: logger)
+            // NO KEY: adding a device token (a foreign key to the account) need not wait for writers.
+            "SELECT last_sequence, key_id FROM account WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR NO KEY UPDATE" : "")",
+            logger: logger)
         for try await (sequence, key) in rows.decode((Int64, Data?).self) {
             return AccountState(lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)))
         }

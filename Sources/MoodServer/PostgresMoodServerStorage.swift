@@ -7,7 +7,7 @@ import SyncProtocol
 /// A ``MoodServerStorage`` on PostgreSQL, for a server run for many people: several `moodtui
 /// serve` instances share one database.
 ///
-/// Every write takes its account's row lock (`SELECT … FOR UPDATE`) before it reads the account's
+/// Every write takes its account's row lock (`SELECT … FOR NO KEY UPDATE`) before it reads the account's
 /// sequence, so writers of one account, on any instance, queue behind each other: sequences are
 /// given out without gaps or repeats, in commit order, and a reader never sees a change before
 /// one with a smaller sequence. A page of the feed is read in one snapshot (repeatable read).
@@ -138,35 +138,53 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     }
 
     /// The notifications on `channel`, each made an element by `element` (`nil`: skipped), until
-    /// the consumer stops; `onConnect` is yielded each time the listening connection is made. A
-    /// lost connection is made again a second later.
+    /// the consumer stops or the store is closed; `onConnect` is yielded each time the listening
+    /// connection is made. The connection is checked every ``listenCheck`` (it is never idle, so
+    /// the pool's keep-alive does not cover it), and a lost one is made again a second later.
     func listen<Element: Sendable>(
         on channel: String, onConnect: Element? = nil, _ element: @escaping @Sendable (String) -> Element?
     ) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(64))
-        let client = client, logger = logger
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .unbounded)
+        let client = client, logger = logger, running = running
         let listening = Task {
-            while !Task.isCancelled {
+            while !Task.isCancelled, !running.isCancelled {
                 do {
                     try await client.withConnection { connection in
                         try await connection.listen(on: channel) { notifications in
                             if let onConnect { continuation.yield(onConnect) }
-                            for try await notification in notifications {
-                                if let value = element(notification.payload) { continuation.yield(value) }
+                            try await withThrowingTaskGroup(of: Void.self) { group in
+                                group.addTask {
+                                    for try await notification in notifications {
+                                        if let value = element(notification.payload) { continuation.yield(value) }
+                                    }
+                                }
+                                group.addTask {
+                                    while true {
+                                        try await Task.sleep(for: Self.listenCheck)
+                                        try await connection.query("SELECT 1", logger: logger)
+                                    }
+                                }
+                                try await group.next()
+                                group.cancelAll()
                             }
                         }
                     }
                 } catch {
+                    guard !Task.isCancelled, !running.isCancelled else { break }
                     logger.warning("lost a PostgreSQL channel; listening again", metadata: [
                         "channel": "\(channel)", "error": "\(PostgresFailure.describe(error))",
                     ])
                     try? await Task.sleep(for: .seconds(1))
                 }
             }
+            continuation.finish()
         }
         continuation.onTermination = { _ in listening.cancel() }
         return stream
     }
+
+    /// How often a listening connection is checked.
+    static let listenCheck: Duration = .seconds(30)
 
     /// Runs `body` in one transaction; an error it throws (a ``KeyMismatch``) comes out as itself.
     func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {

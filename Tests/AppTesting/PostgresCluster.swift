@@ -14,6 +14,7 @@ public final class PostgresCluster: Sendable {
     /// The superuser every test connects as.
     public static let user = "moodtui"
 
+    /// Where the cluster listens on 127.0.0.1.
     public let port: Int
     /// The cluster's folder (data, socket, log).
     public let folder: URL
