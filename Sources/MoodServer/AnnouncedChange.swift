@@ -1,6 +1,15 @@
 import Foundation
 import SyncProtocol
 
+/// What a server instance hears from the others through the store they share.
+public enum InstanceNews: Hashable, Sendable {
+    /// Another instance committed.
+    case changed(AnnouncedChange)
+    /// This instance (again) hears what the others announce; whatever they announced while it
+    /// was not listening is lost, so it pushes every account it holds sockets of.
+    case listening
+}
+
 /// A commit one server instance tells the others about through the store they share, so that
 /// each pushes it to the sockets it holds: `{"instance", "account", "token", "device"}` in a
 /// PostgreSQL `NOTIFY`, well under its 8,000-byte limit.

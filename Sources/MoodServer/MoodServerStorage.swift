@@ -55,10 +55,10 @@ public protocol MoodServerStorage: Sendable {
     /// (PostgreSQL: `NOTIFY`), so that they push it to their sockets. Failing to tell is logged,
     /// never an error of the request: a device also fetches whenever its socket (re)connects.
     func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async
-    /// The commits the other instances announce, until the consumer stops; `nil` for a store
-    /// one process serves.
+    /// The commits the other instances announce, and each time this instance starts hearing
+    /// them, until the consumer stops; `nil` for a store one process serves.
     /// - Throws: when the store cannot be listened to.
-    func changesAnnouncedElsewhere() throws -> AsyncStream<AnnouncedChange>?
+    func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>?
     /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:latestSequence:)``
     /// refuses, in one transaction.
     func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome
@@ -69,7 +69,7 @@ extension MoodServerStorage {
     public func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async {}
 
     /// A store one process serves hears of no other instance.
-    public func changesAnnouncedElsewhere() throws -> AsyncStream<AnnouncedChange>? { nil }
+    public func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>? { nil }
 
     /// Adds a device token without a name.
     public func addDevice(toAccount name: String, tokenHash: Data) async throws -> Account {

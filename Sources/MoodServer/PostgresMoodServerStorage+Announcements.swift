@@ -7,9 +7,9 @@ import SyncProtocol
 ///
 /// Limits of the choice: a notification is sent after the commit, so an instance that dies
 /// between the two leaves the other instances' devices to find the write at their next fetch
-/// (every socket reconnect fetches); and one sent while an instance's listening connection is
-/// being re-made is lost the same way. PostgreSQL delivers notifications in commit order and
-/// never to a session that was not listening.
+/// (every socket reconnect fetches). One sent while an instance's listening connection is being
+/// made again never reaches it (PostgreSQL tells only sessions that were listening at the
+/// commit): the instance then pushes every account it holds sockets of, once it listens again.
 extension PostgresMoodServerStorage {
     static let changeChannel = "moodtui_changed"
 
@@ -23,13 +23,13 @@ extension PostgresMoodServerStorage {
         }
     }
 
-    public func changesAnnouncedElsewhere() throws -> AsyncStream<AnnouncedChange>? {
+    public func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>? {
         let instance = instance
-        return listen(on: Self.changeChannel) { payload in
+        return listen(on: Self.changeChannel, onConnect: .listening) { payload in
             guard let change = try? JSONDecoder().decode(AnnouncedChange.self, from: Data(payload.utf8)), change.instance != instance else {
                 return nil
             }
-            return change
+            return .changed(change)
         }
     }
 }

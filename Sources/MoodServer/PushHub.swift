@@ -44,6 +44,14 @@ public final class PushHub: Sendable {
         for target in targets { target.continuation.yield(.changed(PushMessage(token: token))) }
     }
 
+    /// For each account with an open socket, the token one of them was opened with: enough to
+    /// find the account again.
+    var oneTokenHashPerAccount: [Data] {
+        subscribers.withLock { subscribers in
+            Array(Dictionary(subscribers.values.map { ($0.account, $0.tokenHash) }, uniquingKeysWith: { first, _ in first }).values)
+        }
+    }
+
     /// The tokens the open sockets were opened with, to check after a revocation.
     var openTokenHashes: Set<Data> {
         subscribers.withLock { Set($0.values.map(\.tokenHash)) }

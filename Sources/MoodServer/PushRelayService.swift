@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import SyncProtocol
 
 /// Pushes the commits other server instances announce to the sockets this one holds, so that a
 /// device hears of a write at once whichever instance it is connected to. Runs only on a store
@@ -15,8 +16,27 @@ struct PushRelayService<Storage: MoodServerStorage>: Service {
             try await gracefulShutdown()
             return
         }
-        for await change in announced.cancelOnGracefulShutdown() {
-            hub.publish(account: change.account, token: change.token, exceptDevice: change.device)
+        for await news in announced.cancelOnGracefulShutdown() {
+            switch news {
+            case .changed(let change): hub.publish(account: change.account, token: change.token, exceptDevice: change.device)
+            case .listening: await pushEveryAccount()
+            }
+        }
+    }
+
+    /// Tells every socket here its account's latest token: announcements made while this
+    /// instance was not listening are lost, and a socket that hears nothing would not fetch.
+    private func pushEveryAccount() async {
+        for tokenHash in hub.oneTokenHashPerAccount {
+            do {
+                guard let account = try await storage.account(forTokenHash: tokenHash) else { continue }
+                // Nothing follows `.max - 1`: the page is empty and says only the latest sequence.
+                let latest = try await storage.changes(in: account, after: .max - 1, limit: 1).latestSequence
+                let token = ChangeCursor(store: storage.storeID, account: account.publicID, sequence: latest).token
+                hub.publish(account: account.id, token: token, exceptDevice: nil)
+            } catch {
+                logger.warning("could not check an account's latest change", metadata: ["error": "\(error)"])
+            }
         }
     }
 }

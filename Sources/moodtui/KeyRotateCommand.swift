@@ -14,8 +14,9 @@ struct KeyRotateCommand: AsyncParsableCommand {
             uploads every mood again sealed with it: the old key and phrase open nothing the server \
             holds afterwards. Prints the new recovery phrase (alone on the last line); the account's \
             other devices stop syncing until they are given it with `moodtui key enter`. Run without \
-            --revoke or --keep-devices, it lists the account's devices and changes nothing. Cut off, \
-            it can be run again.
+            --revoke or --keep-devices, it lists the account's devices and changes nothing. Cut off \
+            before this journal took the new key, it can be run again; after, it prints the new phrase \
+            and `moodtui sync --once` finishes the upload.
             """)
 
     @Option(help: ArgumentHelp(

@@ -30,6 +30,27 @@ import Testing
         #expect(await second.stop() == 0)
     }
 
+    @Test func anInstanceWhoseListeningConnectionWasCutPushesItsSocketsOnceItListensAgain() async throws {
+        let cluster = try PostgresCluster.shared()
+        let database = try cluster.makeDatabase()
+        let name = try #require(database.split(separator: "/").last.map(String.init))
+        let server = try await ServerProcess.start(database: database)
+        let token = try server.addDevice("alice")
+        let saved = try await TestClient.withClient(host: "127.0.0.1", port: server.port) { client in
+            try await APIClient(client, token: token, device: "laptop").upload([Fixtures.upload(note: "before the cut")])
+        }
+        let phone = PushTests.Subscription(host: "127.0.0.1", port: server.port, token: token, device: "phone")
+        #expect(await waitUntil { phone.connected })
+
+        // What another instance announced meanwhile never reaches a session that was not listening.
+        let cut = try cluster.query(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(name)' AND query LIKE 'LISTEN%'", database: name)
+        #expect(cut != "0\n", "no listening connection to cut")
+        #expect(await waitUntil { phone.messages.contains { $0.token == saved.token } }, "the socket was not told to fetch")
+        phone.task.cancel()
+        #expect(await server.stop() == 0)
+    }
+
     @Test func aPostgresURLIsReadStrictlyAndNeverRepeatsItsPassword() throws {
         let full = try #require(try PostgresAddress("postgresql://moods:s%2Fcr%40t@[::1]:6543/journal"))
         #expect(full.host == "::1" && full.port == 6543 && full.user == "moods" && full.password == "s/cr@t" && full.database == "journal")
