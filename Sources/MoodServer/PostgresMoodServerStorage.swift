@@ -61,9 +61,23 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
         throw PostgresStoreError("the store has no id")
     }
 
+    /// - Throws: when the database does not answer within ``healthDeadline``: the pool would
+    ///   otherwise keep `/healthz` waiting while it retries to connect.
     public func checkHealth() async throws {
-        try await client.query("SELECT 1", logger: logger)
+        let client = client, logger = logger
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await client.query("SELECT 1", logger: logger) }
+            group.addTask {
+                try await Task.sleep(for: Self.healthDeadline)
+                throw PostgresStoreError("the database did not answer within \(Self.healthDeadline)")
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
     }
+
+    /// How long `/healthz` waits for the database.
+    static let healthDeadline: Duration = .seconds(2)
 
     public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
         try await transaction { connection in

@@ -16,10 +16,15 @@ struct PushRelayService<Storage: MoodServerStorage>: Service {
             try await gracefulShutdown()
             return
         }
+        var listenedBefore = false
         for await news in announced.cancelOnGracefulShutdown() {
             switch news {
-            case .changed(let change): hub.publish(account: change.account, token: change.token, exceptDevice: change.device)
-            case .listening: await pushEveryAccount()
+            case .changed(let change):
+                hub.publish(account: change.account, token: change.token, exceptDevice: change.device)
+            case .listening:
+                // The first time, the server has just started: its sockets fetched as they connected.
+                if listenedBefore { await pushEveryAccount() }
+                listenedBefore = true
             }
         }
     }

@@ -1,7 +1,6 @@
 import AppTesting
 import Foundation
 import Logging
-import Synchronization
 import MoodServer
 import SyncProtocol
 import Testing
@@ -50,25 +49,5 @@ import Testing
         #expect(seen == expected, "paging by sequence sees every change once")
         first.close()
         second.close()
-    }
-}
-
-/// The store's `LISTEN` streams end with the store: a closed store's listeners stop instead of
-/// trying to listen again every second for ever.
-@Suite(.timeLimit(.minutes(1))) struct PostgresListeningTests {
-    @Test func closingTheStoreEndsItsNotificationStreams() async throws {
-        let address = try #require(try PostgresAddress(try PostgresCluster.shared().makeDatabase()))
-        var logger = Logger(label: "postgres-listening")
-        logger.logLevel = .critical
-        let storage = try await PostgresMoodServerStorage.connect(address, logger: logger)
-        let revocations = try storage.tokenRevocations()
-        let ended = Mutex(false)
-        let reader = Task {
-            for await _ in revocations {}
-            ended.withLock { $0 = true }
-        }
-        storage.close()
-        #expect(await waitUntil { ended.withLock { $0 } }, "the stream outlived its store")
-        reader.cancel()
     }
 }

@@ -42,6 +42,8 @@ import Testing
         let phone = PushTests.Subscription(host: "127.0.0.1", port: server.port, token: token, device: "phone")
         #expect(await waitUntil { phone.connected })
 
+        let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND query LIKE 'LISTEN \"moodtui_changed\"%'"
+        #expect(await waitUntil { try cluster.query(listening, database: name) == "1\n" }, "the instance never listened")
         // What another instance announced meanwhile never reaches a session that was not listening.
         let cut = try cluster.query(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(name)' AND query LIKE 'LISTEN%'", database: name)
