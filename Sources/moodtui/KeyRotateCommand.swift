@@ -38,22 +38,7 @@ struct KeyRotateCommand: AsyncParsableCommand {
         let (store, remote) = try KeyChangeReport.open(journal, logger: logger)
         let devices: [ListedDevice]
         do { devices = try await remote.devices() } catch { throw CommandFailure("nothing changed: \(error)") }
-        guard keepDevices || !revoke.isEmpty else {
-            printList(devices)
-            throw CommandFailure(
-                "nothing changed: name each lost device with --revoke DEVICE (its name or the start of its id), "
-                    + "or rotate without revoking any with --keep-devices")
-        }
-        var lost: [ListedDevice] = []
-        for text in revoke {
-            do {
-                let device = try DeviceLookup.device(named: text, among: devices)
-                if !lost.contains(device) { lost.append(device) }
-            } catch {
-                printList(devices)
-                throw CommandFailure("nothing changed: \(error)")
-            }
-        }
+        let lost = try lostDevices(among: devices)
         let keyBefore: AccountKey?
         let key: AccountKey
         do {
@@ -77,6 +62,28 @@ struct KeyRotateCommand: AsyncParsableCommand {
 
             \(RecoveryPhrase.phrase(for: key))
             """)
+    }
+
+    /// The devices `--revoke` names, each once; the list and a refusal when a name finds none,
+    /// or when neither `--revoke` nor `--keep-devices` was given.
+    private func lostDevices(among devices: [ListedDevice]) throws -> [ListedDevice] {
+        guard keepDevices || !revoke.isEmpty else {
+            printList(devices)
+            throw CommandFailure(
+                "nothing changed: name each lost device with --revoke DEVICE (its name or the start of its id), "
+                    + "or rotate without revoking any with --keep-devices")
+        }
+        var lost: [ListedDevice] = []
+        for text in revoke {
+            do {
+                let device = try DeviceLookup.device(named: text, among: devices)
+                if !lost.contains(device) { lost.append(device) }
+            } catch {
+                printList(devices)
+                throw CommandFailure("nothing changed: \(error)")
+            }
+        }
+        return lost
     }
 
     private func printList(_ devices: [ListedDevice]) {

@@ -1,6 +1,5 @@
 import AppTesting
 import Foundation
-import Logging
 import MoodServer
 import SyncProtocol
 import Testing
@@ -9,11 +8,8 @@ import Testing
 /// account's change log gets every sequence exactly once, in the order the writes committed.
 @Suite(.timeLimit(.minutes(2))) struct PostgresConcurrencyTests {
     @Test func concurrentWritersOnTwoInstancesGetEverySequenceOnceWithoutGaps() async throws {
-        let address = try #require(try PostgresAddress(try PostgresCluster.shared().makeDatabase()))
-        var logger = Logger(label: "postgres-concurrency")
-        logger.logLevel = .critical
-        let first = try await PostgresMoodServerStorage.connect(address, logger: logger)
-        let second = try await PostgresMoodServerStorage.connect(address, logger: logger)
+        let url = try PostgresCluster.shared().makeDatabase()
+        let first = try await StorageBackEnd.postgres(at: url), second = try await StorageBackEnd.postgres(at: url)
         #expect(first.storeID == second.storeID, "one database, one change log")
         let account = try await first.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(DeviceToken.generate()))
 

@@ -1,6 +1,5 @@
 import AppTesting
 import Foundation
-import Logging
 import MoodServer
 import Synchronization
 import Testing
@@ -9,10 +8,7 @@ import Testing
 /// trying to listen again every second for ever.
 @Suite(.timeLimit(.minutes(1))) struct PostgresListeningTests {
     @Test func closingTheStoreEndsItsNotificationStreams() async throws {
-        let address = try #require(try PostgresAddress(try PostgresCluster.shared().makeDatabase()))
-        var logger = Logger(label: "postgres-listening")
-        logger.logLevel = .critical
-        let storage = try await PostgresMoodServerStorage.connect(address, logger: logger)
+        let storage = try await StorageBackEnd.postgres(at: try PostgresCluster.shared().makeDatabase())
         let revocations = try storage.tokenRevocations()
         let ended = Mutex(false)
         let reader = Task {
@@ -32,9 +28,7 @@ import Testing
         let cluster = try PostgresCluster.shared()
         let url = try cluster.makeDatabase()
         let name = try #require(url.split(separator: "/").last.map(String.init))
-        var logger = Logger(label: "postgres-health")
-        logger.logLevel = .critical
-        let storage = try await PostgresMoodServerStorage.connect(try #require(try PostgresAddress(url)), logger: logger)
+        let storage = try await StorageBackEnd.postgres(at: url)
         try await storage.checkHealth()
 
         _ = try cluster.query("DROP DATABASE \(name) WITH (FORCE)", database: "postgres")

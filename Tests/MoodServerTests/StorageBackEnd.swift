@@ -16,10 +16,14 @@ enum StorageBackEnd: String, CaseIterable, CustomTestStringConvertible, Sendable
         switch self {
         case .sqlite: try SQLiteMoodServerStorage(directory: Self.temporaryFolder())
         case .inMemory: InMemoryMoodServerStorage()
-        case .postgres:
-            try await PostgresMoodServerStorage.connect(
-                try #require(try PostgresAddress(try PostgresCluster.shared().makeDatabase())), logger: Self.quietLogger)
+        case .postgres: try await Self.postgres(at: try PostgresCluster.shared().makeDatabase())
         }
+    }
+
+    /// A PostgreSQL store on the database at `url` (from ``PostgresCluster/makeDatabase()``),
+    /// logging nothing short of critical.
+    static func postgres(at url: String) async throws -> PostgresMoodServerStorage {
+        try await PostgresMoodServerStorage.connect(try #require(try PostgresAddress(url)), logger: quietLogger)
     }
 
     private static let quietLogger: Logger = {
