@@ -46,10 +46,8 @@ public enum AccountKeyRule {
         let message =
             switch (current, wrong.payload.keyID) {
             case (nil, _): "this account's moods are not sealed with a key: log this device in again with `moodtui login`"
-            case (.some, nil):
-                "this account's moods are end-to-end encrypted: enter its recovery phrase on this device with `moodtui key enter`"
-            case (.some, .some):
-                "this account's key was changed on another device: enter the new recovery phrase with `moodtui key enter`"
+            case (.some, nil): KeyMismatchAdvice.keyNeeded
+            case (.some, .some): KeyMismatchAdvice.keyChanged
             }
         throw KeyMismatch(message: message)
     }

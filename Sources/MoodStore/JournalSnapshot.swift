@@ -158,15 +158,9 @@ extension JournalSnapshot {
     public func moods(ids: some Collection<Mood.ID>) throws -> [Mood.ID: Mood] {
         var result: [Mood.ID: Mood] = [:]
         result.reserveCapacity(ids.count)  // callers add the moods they create (a download page)
-        for chunk in Array(ids).chunked(into: 500) {
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(Mood.selection) FROM mood WHERE id IN (\(placeholders))",
-                arguments: StatementArguments(chunk))
-            while let row = try rows.next() {
-                let mood = Mood(row: row)
-                result[mood.id] = mood
-            }
+        try forEachRow("SELECT \(Mood.selection) FROM mood WHERE id", in: ids) { row in
+            let mood = Mood(row: row)
+            result[mood.id] = mood
         }
         return result
     }
@@ -174,12 +168,17 @@ extension JournalSnapshot {
     /// The ids among `ids` of moods this journal once held and deleted for good.
     public func removedIDs(among ids: some Collection<Mood.ID>) throws -> Set<Mood.ID> {
         var removed: Set<Mood.ID> = []
-        for chunk in Array(ids).chunked(into: 500) {
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let found = try Mood.ID.fetchCursor(
-                db, sql: "SELECT id FROM removedMood WHERE id IN (\(placeholders))", arguments: StatementArguments(chunk))
-            while let id = try found.next() { removed.insert(id) }
-        }
+        try forEachRow("SELECT id FROM removedMood WHERE id", in: ids) { removed.insert($0[0]) }
         return removed
+    }
+
+    /// Runs `sql` followed by ` IN (…)` over `ids`, a few hundred at a time (SQLite limits the
+    /// arguments of one statement), handing each row to `body`.
+    private func forEachRow(_ sql: String, in ids: some Collection<Mood.ID>, _ body: (Row) throws -> Void) throws {
+        for chunk in Array(ids).chunked(into: 500) {
+            let rows = try Row.fetchCursor(
+                db, sql: "\(sql) IN (\(databaseQuestionMarks(count: chunk.count)))", arguments: StatementArguments(chunk))
+            while let row = try rows.next() { try body(row) }
+        }
     }
 }

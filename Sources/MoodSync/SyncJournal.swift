@@ -54,8 +54,8 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
         case .accountChanged: "the journal was logged in to another account meanwhile; restart moodtui"
         case .anotherAccount(let name):
             "the token opens account \(name), not the one this journal's moods belong to; use `moodtui login` to switch accounts"
-        case .keyNeeded: "this account's moods are end-to-end encrypted: enter its recovery phrase with `moodtui key enter`"
-        case .keyChanged: "this account's key was changed on another device: enter the new recovery phrase with `moodtui key enter`"
+        case .keyNeeded: KeyMismatchAdvice.keyNeeded
+        case .keyChanged: KeyMismatchAdvice.keyChanged
         case .keyUnknownToServer:
             "the server holds no key for this account, though this journal seals with one: log in again with `moodtui login`"
         }
