@@ -161,7 +161,7 @@ let package = Package(
             name: "SyncDeviceTests",
             dependencies: [
                 "moodtui", "MoodSync", "MoodSealing", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "MoodServer", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

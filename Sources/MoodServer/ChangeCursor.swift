@@ -9,6 +9,13 @@ struct ChangeCursor: Codable, Hashable, Sendable {
     /// The account's ``Account/publicID``.
     var account: String
     var sequence: Int64
+    /// Set while a device downloads its first snapshot: the tombstones at or before this
+    /// sequence are left out (the device never had those moods), the ones after it are not
+    /// (they delete moods the snapshot's earlier pages gave it).
+    var liveThrough: Int64?
+
+    /// The tombstones this reader still needs: those after this sequence.
+    var tombstonesNeededAfter: Int64 { max(sequence, liveThrough ?? 0) }
 
     /// What a token turned out to be.
     enum Reading: Hashable, Sendable {
@@ -40,10 +47,11 @@ struct ChangeCursor: Codable, Hashable, Sendable {
         return .invalid
     }
 
-    init(store: String, account: String, sequence: Int64) {
+    init(store: String, account: String, sequence: Int64, liveThrough: Int64? = nil) {
         self.store = store
         self.account = account
         self.sequence = sequence
+        self.liveThrough = liveThrough.flatMap { $0 > sequence ? $0 : nil }  // past it, every tombstone is listed
     }
 
     /// The shape of tokens before accounts had public ids.

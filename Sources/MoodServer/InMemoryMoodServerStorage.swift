@@ -10,6 +10,9 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         var account: Account
         var lastSequence: Int64 = 0
         var moods: [UUID: MoodRecord] = [:]
+        /// When each tombstone among `moods` was written.
+        var deletedAt: [UUID: Date] = [:]
+        var compactedThrough: Int64 = 0
     }
 
     private struct DeviceState {
@@ -25,8 +28,9 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     public let storeID = UUID().uuidString
     private let state = Mutex(State())
     private let revocations = RevocationBroadcast()
+    private let clock: WallClock
 
-    public init() {}
+    public init(clock: WallClock = .system) { self.clock = clock }
 
     public func checkHealth() async throws {}
 
@@ -104,7 +108,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
             try AccountKeyRule.check(uploads, current: entry.account.keyID)
             var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
             for upload in uploads {
-                switch UpsertDecision.decide(upload, current: entry.moods[upload.id]) {
+                switch UpsertDecision.decide(upload, current: entry.moods[upload.id], compactedThrough: entry.compactedThrough) {
                 case .write:
                     entry.lastSequence += 1
                     entry.moods[upload.id] = MoodRecord(
@@ -123,7 +127,8 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
-        state.withLock { state in
+        let now = clock.now()
+        return state.withLock { state in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
             var deleted: [UUID] = []
             for id in ids {
@@ -131,6 +136,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
                 guard TombstoneRule.needsTombstone(current) else { continue }
                 entry.lastSequence += 1
                 entry.moods[id] = MoodRecord(id: id, payload: nil, version: entry.lastSequence, sequence: entry.lastSequence)
+                entry.deletedAt[id] = now
                 if current != nil { deleted.append(id) }
             }
             state.accounts[account.id] = entry
@@ -138,12 +144,31 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
+    public func changes(in account: Account, after sequence: Int64, listingTombstonesAfter: Int64, limit: Int) async throws -> ChangePage {
         state.withLock { state in
             let entry = state.accounts[account.id] ?? AccountState(account: account)
-            let records = entry.moods.values.filter { $0.sequence > sequence }.sorted { $0.sequence < $1.sequence }
+            let records = entry.moods.values
+                .filter { $0.sequence > sequence && ($0.payload != nil || $0.sequence > listingTombstonesAfter) }
+                .sorted { $0.sequence < $1.sequence }
             return ChangePage(
-                records: Array(records.prefix(limit + 1)), limit: limit, latestSequence: entry.lastSequence, keyID: entry.account.keyID)
+                records: Array(records.prefix(limit + 1)), limit: limit, latestSequence: entry.lastSequence, keyID: entry.account.keyID,
+                compactedThrough: entry.compactedThrough)
+        }
+    }
+
+    public func compact(tombstonesDeletedBefore cutoff: Date) async throws -> Int {
+        state.withLock { state in
+            var removed = 0
+            for (id, var entry) in state.accounts {
+                for (mood, deletedAt) in entry.deletedAt where deletedAt < cutoff {
+                    entry.compactedThrough = max(entry.compactedThrough, entry.moods[mood]?.sequence ?? 0)
+                    entry.moods[mood] = nil
+                    entry.deletedAt[mood] = nil
+                    removed += 1
+                }
+                state.accounts[id] = entry
+            }
+            return removed
         }
     }
 

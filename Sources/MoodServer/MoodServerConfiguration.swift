@@ -6,11 +6,17 @@ public struct MoodServerConfiguration: Sendable {
     public var port: Int
     /// Timeouts and connection caps.
     public var limits: ConnectionLimits
+    /// How long tombstones are kept.
+    public var compaction: CompactionSchedule
 
-    /// Loopback on port 8080 with the default limits, unless told otherwise.
-    public init(host: String = "127.0.0.1", port: Int = 8080, limits: ConnectionLimits = ConnectionLimits()) {
+    /// Loopback on port 8080 with the default limits and retention, unless told otherwise.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
+        compaction: CompactionSchedule = CompactionSchedule()
+    ) {
         self.host = host
         self.port = port
         self.limits = limits
+        self.compaction = compaction
     }
 }

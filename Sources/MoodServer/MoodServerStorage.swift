@@ -49,8 +49,14 @@ public protocol MoodServerStorage: Sendable {
     func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult
     /// Turns the moods with these ids into tombstones; unknown and already deleted ids are skipped.
     func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult
-    /// The changes after `sequence`, oldest first, at most `limit`.
-    func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage
+    /// The changes after `sequence`, oldest first, at most `limit`, leaving out the tombstones
+    /// at or before `listingTombstonesAfter`: a device's first download is a snapshot of the
+    /// live moods (`.max`: no tombstone the page's snapshot holds), not every deletion ever made.
+    func changes(in account: Account, after sequence: Int64, listingTombstonesAfter: Int64, limit: Int) async throws -> ChangePage
+    /// Removes every tombstone written before `cutoff` (``TombstoneRule``), raising each
+    /// account's ``ChangePage/compactedThrough`` past the ones removed, an account at a time.
+    /// - Returns: how many tombstones were removed.
+    func compact(tombstonesDeletedBefore cutoff: Date) async throws -> Int
     /// Tells the other server instances sharing this store that `account`'s log moved to `token`
     /// (PostgreSQL: `NOTIFY`), so that they push it to their sockets. Failing to tell is logged,
     /// never an error of the request: a device also fetches whenever its socket (re)connects.
@@ -65,6 +71,11 @@ public protocol MoodServerStorage: Sendable {
 }
 
 extension MoodServerStorage {
+    /// The changes after `sequence`, tombstones and all.
+    public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
+        try await changes(in: account, after: sequence, listingTombstonesAfter: 0, limit: limit)
+    }
+
     /// A store one process serves has no other instance to tell.
     public func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async {}
 
@@ -116,22 +127,29 @@ public struct ChangePage: Hashable, Sendable {
     public var latestSequence: Int64
     /// The account's key when the page was read.
     public var keyID: AccountKeyID?
+    /// The sequence of the newest tombstone compaction removed from the account's log when the
+    /// page was read (0: none): a reader that has not seen the log up to here has missed a
+    /// deletion.
+    public var compactedThrough: Int64
 
-    public init(changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?) {
+    public init(
+        changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?, compactedThrough: Int64 = 0
+    ) {
         self.changes = changes
         self.nextSequence = nextSequence
         self.more = more
         self.latestSequence = latestSequence
         self.keyID = keyID
+        self.compactedThrough = compactedThrough
     }
 
     /// Builds a page from the records after the requested sequence, oldest first, of which at
     /// most `limit + 1` were read (the extra one only tells whether more follow).
-    public init(records: [MoodRecord], limit: Int, latestSequence: Int64, keyID: AccountKeyID?) {
+    public init(records: [MoodRecord], limit: Int, latestSequence: Int64, keyID: AccountKeyID?, compactedThrough: Int64) {
         let page = records.prefix(limit)
         let more = records.count > limit
         self.init(
             changes: page.map(\.change), nextSequence: more ? page.last?.sequence ?? latestSequence : latestSequence,
-            more: more, latestSequence: latestSequence, keyID: keyID)
+            more: more, latestSequence: latestSequence, keyID: keyID, compactedThrough: compactedThrough)
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 import Logging
+import MoodKit
 import PostgresNIO
 import SyncProtocol
 
 /// Reading and writing mood rows and an account's sequence, inside a transaction.
 extension PostgresMoodServerStorage {
-    /// An account's sequence and key, as one transaction reads them.
+    /// An account's sequence, key and compaction horizon, as one transaction reads them.
     struct AccountState {
         var lastSequence: Int64
         var keyID: AccountKeyID?
+        var compactedThrough: Int64
     }
 
     /// Takes the account's row lock until the transaction ends: writers of one account, on every
@@ -20,10 +22,12 @@ extension PostgresMoodServerStorage {
     static func state(of account: Account, _ connection: PostgresConnection, logger: Logger, forUpdate: Bool = false) async throws -> AccountState {
         let rows = try await connection.query(
             // NO KEY: adding a device token (a foreign key to the account) need not wait for writers.
-            "SELECT last_sequence, key_id FROM account WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR NO KEY UPDATE" : "")",
+            """
+            SELECT last_sequence, key_id, compacted_through FROM account WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR NO KEY UPDATE" : "")
+            """,
             logger: logger)
-        for try await (sequence, key) in rows.decode((Int64, Data?).self) {
-            return AccountState(lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)))
+        for try await (sequence, key, compactedThrough) in rows.decode((Int64, Data?, Int64).self) {
+            return AccountState(lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)), compactedThrough: compactedThrough)
         }
         throw PostgresStoreError("account \(account.name) is not in the store")
     }
@@ -45,7 +49,10 @@ extension PostgresMoodServerStorage {
         return records
     }
 
-    static func store(_ record: MoodRecord, of account: Account, _ connection: PostgresConnection, logger: Logger) async throws {
+    /// Stores the record; a tombstone (no payload) is dated `deletedAt`.
+    static func store(
+        _ record: MoodRecord, of account: Account, deletedAt: Date? = nil, _ connection: PostgresConnection, logger: Logger
+    ) async throws {
         var plain: String?
         var sealed: Data?
         switch record.payload {
@@ -54,10 +61,11 @@ extension PostgresMoodServerStorage {
         case nil: break
         }
         try await connection.query("""
-            INSERT INTO mood (account_id, id, plain, sealed, version, sequence)
-            VALUES (\(account.id), \(record.id), \(plain), \(sealed), \(record.version), \(record.sequence))
+            INSERT INTO mood (account_id, id, plain, sealed, version, sequence, deleted_at)
+            VALUES (\(account.id), \(record.id), \(plain), \(sealed), \(record.version), \(record.sequence), \(deletedAt?.millisecondsSince1970))
             ON CONFLICT (account_id, id) DO UPDATE
-            SET plain = EXCLUDED.plain, sealed = EXCLUDED.sealed, version = EXCLUDED.version, sequence = EXCLUDED.sequence
+            SET plain = EXCLUDED.plain, sealed = EXCLUDED.sealed, version = EXCLUDED.version, sequence = EXCLUDED.sequence,
+                deleted_at = EXCLUDED.deleted_at
             """, logger: logger)
     }
 

@@ -15,6 +15,8 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     let client: PostgresClient
     let logger: Logger
     public let storeID: String
+    /// Dates tombstones, for compaction.
+    let clock: WallClock
     /// This instance, in its announcements: it ignores its own.
     let instance = UUID()
     private let running: Task<Void, Never>
@@ -23,7 +25,9 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     /// ``close()``.
     /// - Throws: when the database cannot be reached or migrated; ``PostgresFailure`` says why in
     ///   words.
-    public static func connect(_ address: PostgresAddress, logger: Logger) async throws -> PostgresMoodServerStorage {
+    public static func connect(_ address: PostgresAddress, logger: Logger, clock: WallClock = .system) async throws
+        -> PostgresMoodServerStorage
+    {
         // One connection first, which migrates: a database that is not there fails at once, in
         // words, where the pool would keep retrying behind its circuit breaker.
         let first = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 0, logger: logger)
@@ -37,13 +41,15 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             throw error
         }
         let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
-        return PostgresMoodServerStorage(client: client, logger: logger, storeID: storeID, running: Task { await client.run() })
+        return PostgresMoodServerStorage(
+            client: client, logger: logger, storeID: storeID, clock: clock, running: Task { await client.run() })
     }
 
-    private init(client: PostgresClient, logger: Logger, storeID: String, running: Task<Void, Never>) {
+    private init(client: PostgresClient, logger: Logger, storeID: String, clock: WallClock, running: Task<Void, Never>) {
         self.client = client
         self.logger = logger
         self.storeID = storeID
+        self.clock = clock
         self.running = running
     }
 
@@ -87,7 +93,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             var sequence = locked.lastSequence
             var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
             for upload in uploads {
-                switch UpsertDecision.decide(upload, current: current[upload.id]) {
+                switch UpsertDecision.decide(upload, current: current[upload.id], compactedThrough: locked.compactedThrough) {
                 case .write:
                     sequence += 1
                     try await Self.store(
@@ -106,7 +112,8 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     }
 
     public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
-        try await transaction { connection in
+        let now = clock.now()
+        return try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
             var current = try await Self.records(ids, of: account, connection, logger: self.logger)
             var sequence = locked.lastSequence
@@ -114,7 +121,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             for id in ids where TombstoneRule.needsTombstone(current[id]) {
                 sequence += 1
                 let tombstone = MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence)
-                try await Self.store(tombstone, of: account, connection, logger: self.logger)
+                try await Self.store(tombstone, of: account, deletedAt: now, connection, logger: self.logger)
                 if current[id] != nil { deleted.append(id) }
                 current[id] = tombstone  // an id named twice is deleted once
             }
@@ -123,18 +130,46 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
+    public func changes(in account: Account, after sequence: Int64, listingTombstonesAfter: Int64, limit: Int) async throws -> ChangePage {
         try await transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: self.logger)
             let state = try await Self.state(of: account, connection, logger: self.logger)
             let rows = try await connection.query("""
                 SELECT id, plain, sealed, version, sequence FROM mood
-                WHERE account_id = \(account.id) AND sequence > \(sequence) ORDER BY sequence LIMIT \(limit + 1)
+                WHERE account_id = \(account.id) AND sequence > \(sequence) AND (deleted_at IS NULL OR sequence > \(listingTombstonesAfter))
+                ORDER BY sequence LIMIT \(limit + 1)
                 """, logger: self.logger)
             var records: [MoodRecord] = []
             for try await row in rows.decode((UUID, String?, Data?, Int64, Int64).self) { records.append(try Self.record(row)) }
-            return ChangePage(records: records, limit: limit, latestSequence: state.lastSequence, keyID: state.keyID)
+            return ChangePage(
+                records: records, limit: limit, latestSequence: state.lastSequence, keyID: state.keyID,
+                compactedThrough: state.compactedThrough)
         }
+    }
+
+    /// Each account in its own transaction, holding the account's row lock as writers do: a
+    /// late upload of a compacted id waits, then sees the raised horizon.
+    public func compact(tombstonesDeletedBefore cutoff: Date) async throws -> Int {
+        let cutoff = cutoff.millisecondsSince1970
+        var accounts: [Int64] = []
+        let rows = try await client.query("SELECT DISTINCT account_id FROM mood WHERE deleted_at < \(cutoff)", logger: logger)
+        for try await account in rows.decode(Int64.self) { accounts.append(account) }
+        var removed = 0
+        for account in accounts {
+            removed += try await transaction { connection in
+                try await connection.query("SELECT 1 FROM account WHERE id = \(account) FOR NO KEY UPDATE", logger: self.logger)
+                let rows = try await connection.query("""
+                    WITH removed AS (DELETE FROM mood WHERE account_id = \(account) AND deleted_at < \(cutoff) RETURNING sequence)
+                    UPDATE account SET compacted_through = GREATEST(compacted_through, (SELECT max(sequence) FROM removed))
+                    WHERE id = \(account)
+                    RETURNING (SELECT count(*) FROM removed)
+                    """, logger: self.logger)
+                var count = 0
+                for try await removedHere in rows.decode(Int64.self) { count = Int(removedHere) }
+                return count
+            }
+        }
+        return removed
     }
 
     public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {

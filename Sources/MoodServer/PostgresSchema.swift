@@ -44,7 +44,18 @@ enum PostgresSchema {
             )
             """,
             "CREATE UNIQUE INDEX mood_change_log ON mood(account_id, sequence)",
-        ]
+        ],
+        [
+            // When each tombstone was written (milliseconds since 1970; tombstones from before
+            // count from now), and per account the sequence of the newest tombstone compaction
+            // removed.
+            "ALTER TABLE mood ADD COLUMN deleted_at BIGINT",
+            """
+            UPDATE mood SET deleted_at = (extract(epoch FROM now()) * 1000)::BIGINT WHERE plain IS NULL AND sealed IS NULL
+            """,
+            "CREATE INDEX mood_tombstones ON mood(deleted_at) WHERE deleted_at IS NOT NULL",
+            "ALTER TABLE account ADD COLUMN compacted_through BIGINT NOT NULL DEFAULT 0",
+        ],
     ]
 
     /// Brings the database to the newest migration.

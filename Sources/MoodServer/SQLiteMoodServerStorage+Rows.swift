@@ -9,6 +9,10 @@ extension SQLiteMoodServerStorage {
         try Int64.fetchOne(db, sql: "SELECT lastSequence FROM account WHERE id = ?", arguments: [account.id]) ?? 0
     }
 
+    static func compactedThrough(_ db: Database, _ account: Account) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT compactedThrough FROM account WHERE id = ?", arguments: [account.id]) ?? 0
+    }
+
     static func keyID(_ db: Database, _ account: Account) throws -> AccountKeyID? {
         try Data.fetchOne(db, sql: "SELECT keyID FROM account WHERE id = ?", arguments: [account.id]).flatMap(AccountKeyID.init(bytes:))
     }
@@ -32,8 +36,8 @@ extension SQLiteMoodServerStorage {
     }
 
     /// Stores the record: a plain content in its columns, a sealed one as a blob, a tombstone as
-    /// neither.
-    static func store(_ db: Database, _ account: Account, _ record: MoodRecord) throws {
+    /// neither, dated `deletedAt`.
+    static func store(_ db: Database, _ account: Account, _ record: MoodRecord, deletedAt: Date? = nil) throws {
         var content: MoodContent?
         var sealed: Data?
         switch record.payload {
@@ -42,13 +46,14 @@ extension SQLiteMoodServerStorage {
         case nil: break
         }
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, activities, sealed, version, sequence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, activities, sealed, version, sequence, deletedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(
             arguments: [
                 account.id, record.id.uuidString, content?.date.millisecondsSince1970, content?.level.rawValue, content?.note,
                 content?.creatorID, content.map { $0.stamps.storedText(creatorID: $0.creatorID) },
                 content.map { $0.activities.storedText(creatorID: $0.creatorID) }, sealed, record.version, record.sequence,
+                deletedAt?.millisecondsSince1970,
             ])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MoodKit
 import PrivateFiles
 import SyncProtocol
 
@@ -14,19 +15,22 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
     public let storeID: String
     /// Files and folders that were readable by others and were made private on opening.
     public let permissionChanges: [PermissionChange]
+    /// Dates tombstones, for compaction.
+    let clock: WallClock
 
     /// Opens (creating if needed) the store `server.sqlite` in `directory`, which is made
     /// private (0700, its files 0600) if it is not.
     /// - Throws: when the folder or the file cannot be created, made private or opened.
-    public convenience init(directory: URL) throws {
+    public convenience init(directory: URL, clock: WallClock = .system) throws {
         let folderChanges = try PrivateFiles.prepareFolder(directory)
-        try self.init(path: directory.appendingPathComponent("server.sqlite").path, permissionChanges: folderChanges)
+        try self.init(path: directory.appendingPathComponent("server.sqlite").path, permissionChanges: folderChanges, clock: clock)
     }
 
     /// Opens (creating if needed) the store at `path`, which is made private (0600) if it is not.
     /// - Throws: when the file cannot be created, made private, opened or migrated.
-    public init(path: String, permissionChanges: [PermissionChange] = []) throws {
+    public init(path: String, permissionChanges: [PermissionChange] = [], clock: WallClock = .system) throws {
         self.permissionChanges = try permissionChanges + PrivateFiles.prepareDatabase(at: path)
+        self.clock = clock
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
@@ -60,11 +64,12 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
             try AccountKeyRule.check(uploads, current: try Self.keyID(db, account))
             var sequence = try Self.lastSequence(db, account)
             let start = sequence
+            let horizon = try Self.compactedThrough(db, account)
             var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
             var sealedOverPlain = false
             for upload in uploads {
                 let current = try Self.record(db, account, upload.id)
-                switch UpsertDecision.decide(upload, current: current) {
+                switch UpsertDecision.decide(upload, current: current, compactedThrough: horizon) {
                 case .write:
                     if case .plain? = current?.payload { sealedOverPlain = true }
                     sequence += 1
@@ -94,14 +99,15 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
     }
 
     public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
-        try await pool.write { db in
+        let now = clock.now()
+        return try await pool.write { db in
             var sequence = try Self.lastSequence(db, account)
             var deleted: [UUID] = []
             for id in ids {
                 let current = try Self.record(db, account, id)
                 guard TombstoneRule.needsTombstone(current) else { continue }
                 sequence += 1
-                try Self.store(db, account, MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence))
+                try Self.store(db, account, MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence), deletedAt: now)
                 if current != nil { deleted.append(id) }
             }
             try Self.setLastSequence(db, account, sequence)
@@ -109,15 +115,30 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func changes(in account: Account, after sequence: Int64, limit: Int) async throws -> ChangePage {
+    public func changes(in account: Account, after sequence: Int64, listingTombstonesAfter: Int64, limit: Int) async throws -> ChangePage {
         try await pool.read { db in
             let latest = try Self.lastSequence(db, account)
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: """
-                    SELECT \(Self.recordColumns) FROM mood WHERE accountID = ? AND sequence > ? ORDER BY sequence LIMIT ?
-                    """), arguments: [account.id, sequence, limit + 1])
+                    SELECT \(Self.recordColumns) FROM mood
+                    WHERE accountID = ? AND sequence > ? AND (deletedAt IS NULL OR sequence > ?) ORDER BY sequence LIMIT ?
+                    """), arguments: [account.id, sequence, listingTombstonesAfter, limit + 1])
             return ChangePage(
-                records: try Array(rows.map(Self.record(from:))), limit: limit, latestSequence: latest, keyID: try Self.keyID(db, account))
+                records: try Array(rows.map(Self.record(from:))), limit: limit, latestSequence: latest, keyID: try Self.keyID(db, account),
+                compactedThrough: try Self.compactedThrough(db, account))
+        }
+    }
+
+    public func compact(tombstonesDeletedBefore cutoff: Date) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE account SET compactedThrough = max(compactedThrough,
+                        (SELECT max(sequence) FROM mood WHERE accountID = account.id AND deletedAt < :cutoff))
+                    WHERE id IN (SELECT accountID FROM mood WHERE deletedAt < :cutoff);
+                    DELETE FROM mood WHERE deletedAt < :cutoff;
+                    """, arguments: ["cutoff": cutoff.millisecondsSince1970])
+            return db.changesCount
         }
     }
 

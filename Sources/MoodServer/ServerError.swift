@@ -25,6 +25,10 @@ struct ServerError: Error, HTTPResponseError {
     static let tokenExpired = Self(
         status: .gone, code: "token_expired",
         message: "this change token is not valid on this server any more: fetch again without 'since'")
+    static let historyCompacted = Self(
+        status: .gone, code: SyncErrorCode.historyCompacted.rawValue,
+        message: "this change token is older than deletions the server no longer keeps: fetch again without 'since', "
+            + "then drop the moods the server acknowledged before that it no longer lists")
 
     /// The JSON body clients get.
     var body: ErrorResponse { ErrorResponse(error: code, message: message) }

@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import MoodKit
 
 /// The server store's tables, built by migrations so that a data folder written by an older
 /// server opens in a newer one.
@@ -92,6 +94,19 @@ enum ServerSchema {
         migrator.registerMigration("v7: device names") { db in
             // What a person called the device when its token was made; tokens made before have none.
             try db.execute(sql: "ALTER TABLE deviceToken ADD COLUMN name TEXT")
+        }
+        migrator.registerMigration("v8: compaction") { db in
+            // When each tombstone was written (tombstones from before count from now), so that
+            // compaction removes those older than the retention; and, per account, the sequence
+            // of the newest tombstone compaction removed: a change token from before it has
+            // missed a deletion, and is answered 410 `history_compacted`.
+            try db.execute(
+                sql: """
+                    ALTER TABLE mood ADD COLUMN deletedAt INTEGER;
+                    UPDATE mood SET deletedAt = ? WHERE level IS NULL AND sealed IS NULL;
+                    CREATE INDEX mood_tombstones ON mood(deletedAt) WHERE deletedAt IS NOT NULL;
+                    ALTER TABLE account ADD COLUMN compactedThrough INTEGER NOT NULL DEFAULT 0;
+                    """, arguments: [Date().millisecondsSince1970])
         }
         return migrator
     }

@@ -84,19 +84,27 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             }
             limit = min(value, SyncLimits.maximumChangesPageSize)
         }
-        let since = try sequence(of: query["since"].map { ChangeToken(rawValue: String($0)) }, in: account)
-        let page = try await storage.changes(in: account, after: since, limit: limit)
-        guard since <= page.latestSequence else { throw ServerError.tokenExpired }
+        let since = try cursor(of: query["since"].map { ChangeToken(rawValue: String($0)) }, in: account)
+        // Without a token, a snapshot of the live moods: the tombstones the page's snapshot holds
+        // are left out, and those after it listed.
+        let page = try await storage.changes(
+            in: account, after: since?.sequence ?? 0, listingTombstonesAfter: since?.tombstonesNeededAfter ?? .max, limit: limit)
+        if let since {
+            guard since.sequence <= page.latestSequence else { throw ServerError.tokenExpired }
+            guard since.tombstonesNeededAfter >= page.compactedThrough else { throw ServerError.historyCompacted }
+        }
+        let next = ChangeCursor(
+            store: storage.storeID, account: account.publicID, sequence: page.nextSequence,
+            liveThrough: since == nil ? page.latestSequence : since?.liveThrough)
         let response = ChangesResponse(
-            changes: page.changes, token: token(account, page.nextSequence), more: page.more, serverTime: Date().millisecondsSince1970,
-            keyID: page.keyID)
+            changes: page.changes, token: next.token, more: page.more, serverTime: Date().millisecondsSince1970, keyID: page.keyID)
         return JSONBody.response(json: ChangesResponseJSON.encode(response))
     }
 
     private func changeKey(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(KeyChangeRequest.self, from: request)
-        let change = KeyChange(keyID: body.keyID, replaces: body.replaces, unchangedSince: try sequence(of: body.since, in: account))
+        let change = KeyChange(keyID: body.keyID, replaces: body.replaces, unchangedSince: try cursor(of: body.since, in: account)?.sequence ?? 0)
         switch try await storage.changeKey(change, in: account) {
         case .changed(let changed, let latestSequence):
             // Other devices fetch, see the new key and stop until they are given its phrase.
@@ -134,10 +142,10 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         return Response(status: .noContent)
     }
 
-    /// The sequence a client's change token stands for, 0 without one.
+    /// The position a client's change token stands for, `nil` without one.
     /// - Throws: 400 for text that is not a token, 410 for a token of another store or account.
-    private func sequence(of token: ChangeToken?, in account: Account) throws(ServerError) -> Int64 {
-        guard let token, !token.rawValue.isEmpty else { return 0 }
+    private func cursor(of token: ChangeToken?, in account: Account) throws(ServerError) -> ChangeCursor? {
+        guard let token, !token.rawValue.isEmpty else { return nil }
         switch ChangeCursor.read(token) {
         case .invalid:
             throw ServerError(status: .badRequest, code: "invalid_token", message: "'since' is not a change token")
@@ -147,7 +155,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             guard cursor.store == storage.storeID, cursor.account == account.publicID, cursor.sequence >= 0 else {
                 throw ServerError.tokenExpired
             }
-            return cursor.sequence
+            return cursor
         }
     }
 

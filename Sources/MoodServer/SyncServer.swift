@@ -62,7 +62,10 @@ public enum SyncServer {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "moodtui",
                 availableConnectionsDelegate: MaximumAvailableConnections(capacity.accepted, logger: logger)),
-            services: [RevocationService(storage: storage, hub: hub, logger: logger), PushRelayService(storage: storage, hub: hub, logger: logger)],
+            services: [
+                RevocationService(storage: storage, hub: hub, logger: logger), PushRelayService(storage: storage, hub: hub, logger: logger),
+                CompactionService(storage: storage, schedule: configuration.compaction, logger: logger),
+            ],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -1,5 +1,7 @@
-/// When a deletion leaves a tombstone: the rule every storage back end applies, so that back
-/// ends cannot disagree.
+import Foundation
+
+/// When a deletion leaves a tombstone, and how long it stays: the rule every storage back end
+/// applies, so that back ends cannot disagree.
 ///
 /// Deletion wins under every ordering of requests. A tombstone is written for every id a
 /// deletion names that is not a tombstone already, *including ids the server has never seen*:
@@ -7,14 +9,29 @@
 /// a second engine on the same journal) then meets the tombstone and is answered `deleted`,
 /// instead of creating the mood again on every device.
 ///
-/// Tombstones are kept for good: this server never compacts its change log, so no upload, however
-/// late, and no device, however long offline, can bring a deleted id back. (A future compaction
-/// must keep each tombstone at least as long as any device could still send an upload made
-/// before it, and send devices whose token is older a fresh snapshot with 410 `token_expired`.)
+/// Tombstones are kept for ``defaultRetention`` (`moodtui serve --keep-tombstones DAYS`), then
+/// compaction removes them, and each account remembers the sequence of the newest one removed
+/// (its compaction horizon). What still holds after that:
+/// - A device whose change token is older than the horizon has missed a deletion: it is
+///   answered 410 `history_compacted`, downloads a snapshot of the live moods, and drops the
+///   moods the server had acknowledged to it that the snapshot no longer lists.
+/// - An upload of an id the server no longer holds, based on a version at or below the horizon,
+///   is of a mood that was deleted and compacted since: it is answered `deleted`
+///   (``UpsertDecision``), so an edit from a device offline for longer does not bring it back.
+/// - Not covered: a mood's *first* upload that reached the server but whose answer was lost,
+///   retried only after the mood was deleted elsewhere and its tombstone compacted (the device
+///   offline for longer than the retention in between). It is created again.
+///
+/// A mood is one row, at its latest change, so modifications a later one superseded take no
+/// room to begin with: compaction has only tombstones to remove.
 public enum TombstoneRule {
     /// Whether deleting a mood whose current record is `current` (`nil`: never seen) writes a
     /// tombstone; a tombstone already there stays as it is.
     public static func needsTombstone(_ current: MoodRecord?) -> Bool {
         current?.payload != nil || current == nil
     }
+
+    /// How long a tombstone is kept unless the server is told otherwise: long past any retry of
+    /// a request, and longer than most devices stay offline.
+    public static let defaultRetention: Duration = .seconds(90 * 86_400)
 }

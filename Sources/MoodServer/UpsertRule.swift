@@ -12,19 +12,24 @@ public enum UpsertDecision: Hashable, Sendable {
     /// Refuse, and tell the client why.
     case conflict(MoodConflict)
 
-    /// Decides for `upload`, given the server's `current` record for its id (if any).
+    /// Decides for `upload`, given the server's `current` record for its id (if any) and the
+    /// account's ``ChangePage/compactedThrough``.
     ///
-    /// 1. Unknown id → write (whatever the base version: the client may have synced with a
-    ///    server whose data is gone).
-    /// 2. Tombstone → conflict `deleted`.
-    /// 3. Same payload as the server's → unchanged, never a conflict.
-    /// 4. Base version equal to the server's → write.
-    /// 5. Anything else (older base version, or none) → conflict `stale`, with the server's copy.
-    public static func decide(_ upload: MoodUpload, current: MoodRecord?) -> UpsertDecision {
-        guard let current else { return .write }
-        guard let synced = current.synced else {
-            return .conflict(MoodConflict(id: upload.id, reason: .deleted, server: nil))
+    /// 1. Unknown id based on a version at or below the compaction horizon → conflict `deleted`:
+    ///    the server held the mood, and compaction removed its tombstone (``TombstoneRule``).
+    /// 2. Unknown id otherwise → write (whatever the base version: the client may have synced
+    ///    with a server whose data is gone).
+    /// 3. Tombstone → conflict `deleted`.
+    /// 4. Same payload as the server's → unchanged, never a conflict.
+    /// 5. Base version equal to the server's → write.
+    /// 6. Anything else (older base version, or none) → conflict `stale`, with the server's copy.
+    public static func decide(_ upload: MoodUpload, current: MoodRecord?, compactedThrough: Int64) -> UpsertDecision {
+        let deleted = UpsertDecision.conflict(MoodConflict(id: upload.id, reason: .deleted, server: nil))
+        guard let current else {
+            if let base = upload.baseVersion, base <= compactedThrough { return deleted }
+            return .write
         }
+        guard let synced = current.synced else { return deleted }
         if synced.payload == upload.payload { return .unchanged(version: synced.version) }
         if upload.baseVersion == synced.version { return .write }
         return .conflict(MoodConflict(id: upload.id, reason: .stale, server: synced))

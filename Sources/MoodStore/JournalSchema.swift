@@ -117,6 +117,11 @@ enum JournalSchema {
         migrator.registerMigration("v11: ids of moods deleted for good") { db in
             try db.execute(sql: removedMoodSQL)
         }
+        migrator.registerMigration("v12: moods a new download must list") { db in
+            // Filled when the server forgot deletions this journal had not fetched
+            // (JournalWriter.beginReconciliation()), emptied by the download that follows.
+            try db.execute(sql: "CREATE TABLE unconfirmedMood (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 

@@ -161,6 +161,7 @@ public struct HTTPMoodRemote: MoodRemote {
         case .keyChanged: return .keyChanged(message)
         case .changesSince: return .changesSince(message)
         case .unknownDevice: return .unknownDevice(message)
+        case .historyCompacted: return .historyCompacted
         case nil: break
         }
         switch status {

@@ -62,6 +62,14 @@ actor MoodDownloader {
                 logger.notice("change token expired: fetching every change again")
                 token = nil
                 continue
+            } catch RemoteError.historyCompacted where token != nil && next == nil {
+                logger.notice("the server forgot deletions this journal had not fetched: downloading every mood again")
+                try await journal.write { writer in
+                    try writer.beginReconciliation()
+                    try writer.setSetting(.changeToken, to: nil)
+                }
+                token = nil
+                continue
             }
             next = page.more ? Task { try await fetchPage(since: page.token) } : nil
             let logger = logger
@@ -75,8 +83,14 @@ actor MoodDownloader {
                 if let skew = sample.skew { try writer.recordClockSkew(skew) }
                 try writer.releaseQuarantine(of: page.changes.map(\.id))
                 try Self.quarantine(page.unreadable, with: writer, logger: logger)
+                try writer.confirm(page.changes.map(\.id) + page.unreadable.compactMap(\.id))
+                var purged = 0
+                if !page.more {
+                    purged = try writer.finishReconciliation()
+                    if purged > 0 { logger.notice("dropped moods deleted on the server meanwhile", metadata: ["count": "\(purged)"]) }
+                }
                 try writer.setSetting(.changeToken, to: page.token.rawValue)
-                return changed
+                return changed + purged
             }
             token = page.token
             if !page.more { return applied }

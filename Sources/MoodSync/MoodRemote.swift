@@ -38,6 +38,9 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     case unauthorized(String)
     /// The change token is no longer valid (410): fetch everything again.
     case tokenExpired
+    /// The change token is older than deletions the server has since forgotten (410
+    /// `history_compacted`): fetch everything again, and drop what the server no longer lists.
+    case historyCompacted
     /// The server refused what this request carried (400, 413, 422): a mood it will never take.
     case rejected(String)
     /// The answer makes no sense for the protocol (404, 405, an unreadable body): a wrong URL or
@@ -60,6 +63,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unavailable(let reason): "the server is unavailable: \(reason)"
         case .unauthorized(let reason): "the server refused the token: \(reason)"
         case .tokenExpired: "the server no longer knows this journal's change token"
+        case .historyCompacted: "the server no longer keeps the deletions since this journal's change token"
         case .rejected(let reason): "the server refused the request: \(reason)"
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
         case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason): reason

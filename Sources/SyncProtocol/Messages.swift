@@ -83,4 +83,8 @@ public enum SyncErrorCode: String, Sendable {
     case changesSince = "changes_since"
     /// 404: `DELETE /v1/devices/ID` names no device of the account (already revoked?).
     case unknownDevice = "unknown_device"
+    /// 410: the change token is older than deletions the server has since forgotten (compacted):
+    /// fetch again without a token, then drop the moods the server had acknowledged to this
+    /// device that the new download no longer lists.
+    case historyCompacted = "history_compacted"
 }

@@ -26,6 +26,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Limits") var limits: ServerLimitOptions
 
     @Option(help: ArgumentHelp(
+        "Days a deleted mood's tombstone is kept; a device away for longer downloads its moods again.", valueName: "days"))
+    var keepTombstones = Int(TombstoneRule.defaultRetention.components.seconds / 86_400)
+
+    @Option(help: ArgumentHelp(
         "debug, info, notice, warning, error or critical (trace is taken as debug: below that the libraries log tokens).",
         valueName: "level"))
     var logLevel = "info"
@@ -33,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
+        guard (1...36_500).contains(keepTombstones) else { throw ValidationError("--keep-tombstones must be 1–36500 days") }
     }
 
     func run() async throws {
@@ -42,7 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
         FileDescriptorLimit.raiseToHardLimit()
         let host = host
         let application = SyncServer.makeApplication(
-            configuration: MoodServerConfiguration(host: host, port: port, limits: limits.limits), storage: storage, logger: logger
+            configuration: MoodServerConfiguration(
+                host: host, port: port, limits: limits.limits, compaction: CompactionSchedule(retention: .seconds(keepTombstones * 86_400))),
+            storage: storage, logger: logger
         ) { port in
             FileHandle.standardOutput.write(Data("moodtui serve listening on http://\(host):\(port)\n".utf8))
         }

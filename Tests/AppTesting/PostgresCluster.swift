@@ -6,10 +6,12 @@ import Glibc
 /// A throwaway PostgreSQL cluster for tests: Debian's `initdb` and `pg_ctl` in a new temporary
 /// folder, listening on 127.0.0.1 on a free port, trusting the local user `moodtui`. Run as an
 /// ordinary user (as `postgres` when the tests run as root, which PostgreSQL refuses to be),
-/// without fsync, and stopped when the test process exits.
+/// without fsync, with room for 400 connections (tests run in parallel, each store with a pool
+/// of its own), and stopped when the test process exits.
 ///
 /// One cluster serves a whole test process; each test takes a database of its own
-/// (``makeDatabase()``), so tests never see each other's rows.
+/// (``makeDatabase()``), so tests never see each other's rows. The clusters of test processes
+/// that were killed (and so never stopped theirs) are stopped and removed by the next one.
 public final class PostgresCluster: Sendable {
     /// The superuser every test connects as.
     public static let user = "moodtui"
@@ -35,20 +37,50 @@ public final class PostgresCluster: Sendable {
 
     private init() throws {
         binaries = try Self.findBinaries()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-postgres-\(UUID().uuidString)")
+        Self.removeAbandoned(binaries: binaries)
+        folder = Self.parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Self.handOver(folder)
-        port = try Self.freePort()
-        try runAsOwner("initdb", ["-D", data.path, "-U", Self.user, "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
-        try runAsOwner(
-            "pg_ctl",
-            ["-D", data.path, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o",
-             "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
-             "start"],
-            leavesDaemon: true)
+        try Self.runAsOwner(binaries, "initdb", ["-D", Self.data(in: folder).path, "-U", Self.user, "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"], folder: folder)
+        // The free port may be taken between finding it and the server binding it: then another.
+        var attempt = 1
+        while true {
+            let port = try Self.freePort()
+            do {
+                try Self.runAsOwner(
+                    binaries, "pg_ctl",
+                    ["-D", Self.data(in: folder).path, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o",
+                     "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400",
+                     "start"],
+                    folder: folder, leavesDaemon: true)
+                self.port = port
+                return
+            } catch where attempt < 3 {
+                attempt += 1
+            }
+        }
     }
 
-    private var data: URL { folder.appendingPathComponent("data") }
+    private static let parent = FileManager.default.temporaryDirectory
+    /// Each cluster's folder is this, the test process's id, a dash and a UUID.
+    private static let prefix = "moodtui-postgres-"
+
+    private static func data(in folder: URL) -> URL { folder.appendingPathComponent("data") }
+
+    private var data: URL { Self.data(in: folder) }
+
+    /// Stops and removes the clusters whose test process is gone (killed before its exit handler
+    /// ran): they would otherwise run until the machine restarts.
+    private static func removeAbandoned(binaries: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            guard let owner = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), owner != getpid(), kill(owner, 0) != 0, errno == ESRCH
+            else { continue }
+            let folder = parent.appendingPathComponent(name)
+            try? runAsOwner(binaries, "pg_ctl", ["-D", data(in: folder).path, "-m", "immediate", "-w", "stop"], folder: folder)
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
 
     /// A new, empty database; returns its URL (`postgres://moodtui@127.0.0.1:PORT/NAME`).
     public func makeDatabase() throws -> String {
@@ -60,7 +92,8 @@ public final class PostgresCluster: Sendable {
     /// What `sql` prints in `database` (a name from ``makeDatabase()``'s URL), one row a line,
     /// columns separated by `|`: for tests that look at the rows a back end wrote.
     public func query(_ sql: String, database: String) throws -> String {
-        try runAsOwner("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", database, "-q", "-A", "-t", "-c", sql])
+        try Self.runAsOwner(
+            binaries, "psql", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", database, "-q", "-A", "-t", "-c", sql], folder: folder)
     }
 
     /// The URL of `database` in this cluster.
@@ -68,16 +101,19 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the cluster at once and removes its folder.
     public func stop() throws {
-        try? runAsOwner("pg_ctl", ["-D", data.path, "-m", "immediate", "-w", "stop"])
+        try? Self.runAsOwner(binaries, "pg_ctl", ["-D", data.path, "-m", "immediate", "-w", "stop"], folder: folder)
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs one of the cluster's programs, as the folder's owner; returns its standard output.
+    /// Runs one of PostgreSQL's programs on the cluster in `folder`, as its owner; returns its
+    /// standard output.
     @discardableResult
-    private func runAsOwner(_ program: String, _ arguments: [String], leavesDaemon: Bool = false) throws -> String {
+    private static func runAsOwner(_ binaries: URL, _ program: String, _ arguments: [String], folder: URL, leavesDaemon: Bool = false)
+        throws -> String
+    {
         let executable = binaries.appendingPathComponent(program).path
         let (command, all) = geteuid() == 0
-            ? (URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", Self.owner, "--", executable] + arguments)
+            ? (URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", owner, "--", executable] + arguments)
             : (URL(fileURLWithPath: executable), arguments)
         let result = try ProcessResult.run(command, all, capturingOutput: !leavesDaemon)
         guard result.status == 0 else {

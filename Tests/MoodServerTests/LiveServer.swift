@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import MoodKit
 import MoodServer
 
 /// The server application bound to 127.0.0.1 on a free port, with two accounts, for one test.
@@ -42,10 +43,10 @@ struct LiveServer: Sendable {
     /// level) or else only warnings and worse, nowhere.
     @discardableResult
     static func run<T: Sendable>(
-        _ backEnd: StorageBackEnd, limits: ConnectionLimits = ConnectionLimits(), logs: CapturedLogs? = nil,
-        _ body: @Sendable (LiveServer) async throws -> T
+        _ backEnd: StorageBackEnd, limits: ConnectionLimits = ConnectionLimits(), compaction: CompactionSchedule = CompactionSchedule(),
+        clock: WallClock = .system, logs: CapturedLogs? = nil, _ body: @Sendable (LiveServer) async throws -> T
     ) async throws -> T {
-        let storage = try await backEnd.make()
+        let storage = try await backEnd.make(clock: clock)
         let aliceToken = DeviceToken.generate(), bobToken = DeviceToken.generate()
         _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(aliceToken))
         _ = try await storage.addDevice(toAccount: "bob", tokenHash: DeviceToken.hash(bobToken))
@@ -53,7 +54,8 @@ struct LiveServer: Sendable {
         var logger = logs?.logger() ?? Logger(label: "moodserver-test")
         if logs == nil { logger.logLevel = .warning }
         let application = SyncServer.makeApplication(
-            configuration: MoodServerConfiguration(host: "127.0.0.1", port: 0, limits: limits), storage: storage, hub: hub, logger: logger)
+            configuration: MoodServerConfiguration(host: "127.0.0.1", port: 0, limits: limits, compaction: compaction), storage: storage,
+            hub: hub, logger: logger)
         return try await application.test(.live) { client in
             try await body(LiveServer(storage: storage, hub: hub, client: client, aliceToken: aliceToken, bobToken: bobToken))
         }

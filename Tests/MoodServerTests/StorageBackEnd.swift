@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import Logging
+import MoodKit
 import MoodServer
 import Testing
 
@@ -10,20 +11,20 @@ enum StorageBackEnd: String, CaseIterable, CustomTestStringConvertible, Sendable
 
     var testDescription: String { rawValue }
 
-    /// A fresh, empty store: SQLite in a new temporary folder, PostgreSQL in a new database of
-    /// the test process's throwaway cluster.
-    func make() async throws -> any MoodServerStorage {
+    /// A fresh, empty store dating its tombstones by `clock`: SQLite in a new temporary folder,
+    /// PostgreSQL in a new database of the test process's throwaway cluster.
+    func make(clock: WallClock = .system) async throws -> any MoodServerStorage {
         switch self {
-        case .sqlite: try SQLiteMoodServerStorage(directory: Self.temporaryFolder())
-        case .inMemory: InMemoryMoodServerStorage()
-        case .postgres: try await Self.postgres(at: try PostgresCluster.shared().makeDatabase())
+        case .sqlite: try SQLiteMoodServerStorage(directory: Self.temporaryFolder(), clock: clock)
+        case .inMemory: InMemoryMoodServerStorage(clock: clock)
+        case .postgres: try await Self.postgres(at: try PostgresCluster.shared().makeDatabase(), clock: clock)
         }
     }
 
     /// A PostgreSQL store on the database at `url` (from ``PostgresCluster/makeDatabase()``),
     /// logging nothing short of critical.
-    static func postgres(at url: String) async throws -> PostgresMoodServerStorage {
-        try await PostgresMoodServerStorage.connect(try #require(try PostgresAddress(url)), logger: quietLogger)
+    static func postgres(at url: String, clock: WallClock = .system) async throws -> PostgresMoodServerStorage {
+        try await PostgresMoodServerStorage.connect(try #require(try PostgresAddress(url)), logger: quietLogger, clock: clock)
     }
 
     private static let quietLogger: Logger = {
