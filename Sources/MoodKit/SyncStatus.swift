@@ -16,6 +16,8 @@ public struct SyncStatus: Hashable, Sendable {
         case pending(nextRun: Date?)
         /// The server could not be reached (or was busy); the next attempt is at `retryAt`.
         case offline(retryAt: Date, reason: String)
+        /// The server asked this device to slow down; nothing is sent before `retryAt`.
+        case slowedDown(retryAt: Date)
         /// Sync stopped on a failure a retry cannot fix (say, a revoked token), in words.
         case error(String)
     }

@@ -97,7 +97,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     public var nextTimedChange: Date? {
         var next = (Array(highlights.values) + [undoOffer?.ends].compactMap { $0 }).min()
         let countdownEnd: Date? = switch syncStatus.state {
-        case .offline(let retryAt, _): retryAt
+        case .offline(let retryAt, _), .slowedDown(let retryAt): retryAt
         case .pending(let nextRun): nextRun
         default: nil
         }

@@ -2,6 +2,7 @@ import Foundation
 import MoodKit
 
 /// The header's words for a ``SyncStatus``: "synced", "syncing…", "sync in 4 s", "offline · retry in 12 s",
+/// "slowed down by the server · retry in 3 s",
 /// "sync error: …", each followed by what waits ("· 3 waiting", "· 1 failed", "· 1 unreadable")
 /// and a clock far from the server's ("· clock 1 h ahead of the server").
 enum SyncStatusText {
@@ -17,6 +18,9 @@ enum SyncStatusText {
         case .offline(let retryAt, _):
             let seconds = Int(retryAt.timeIntervalSince(now).rounded(.up))
             parts = [seconds > 0 ? "offline · retry in \(seconds) s" : "offline · retrying"]
+        case .slowedDown(let retryAt):
+            let seconds = Int(retryAt.timeIntervalSince(now).rounded(.up))
+            parts = [seconds > 0 ? "slowed down by the server · retry in \(seconds) s" : "slowed down by the server · retrying"]
         case .error(let message): parts = ["sync error: \(message)"]
         }
         if status.waiting > 0 { parts.append("\(status.waiting) waiting") }

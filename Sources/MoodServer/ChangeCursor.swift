@@ -20,9 +20,9 @@ struct ChangeCursor: Codable, Hashable, Sendable {
     /// What a token turned out to be.
     enum Reading: Hashable, Sendable {
         case cursor(ChangeCursor)
-        /// A token an older server wrote, which named the account by its row number: the client
-        /// fetches again from the beginning, as for any token this server no longer honours.
-        case retired
+        /// A token an older server wrote, which named the account by its row number, in the store
+        /// `store`: the client downloads again, as for any token this server no longer honours.
+        case retired(store: String)
         /// Not a token any moodtui server wrote.
         case invalid
     }
@@ -43,7 +43,7 @@ struct ChangeCursor: Codable, Hashable, Sendable {
             return .invalid
         }
         if let cursor = try? JSONDecoder().decode(Self.self, from: json) { return .cursor(cursor) }
-        if (try? JSONDecoder().decode(RowNumberCursor.self, from: json)) != nil { return .retired }
+        if let old = try? JSONDecoder().decode(RowNumberCursor.self, from: json) { return .retired(store: old.store) }
         return .invalid
     }
 

@@ -8,12 +8,19 @@ public struct MoodServerConfiguration: Sendable {
     public var limits: ConnectionLimits
     /// How long tombstones are kept.
     public var compaction: CompactionSchedule
+    /// Requests a second per device and per address.
+    public var rateLimits: RateLimits
+    /// The monotonic time the rate limits go by (``RateLimits/systemClock``; tests move it by hand).
+    public var rateClock: @Sendable () -> Duration
 
-    /// Loopback on port 8080 with the default limits and retention, unless told otherwise.
+    /// Loopback on port 8080 with the default limits, retention and rates, unless told otherwise.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
-        compaction: CompactionSchedule = CompactionSchedule()
+        compaction: CompactionSchedule = CompactionSchedule(), rateLimits: RateLimits = RateLimits(),
+        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock
     ) {
+        self.rateLimits = rateLimits
+        self.rateClock = rateClock
         self.host = host
         self.port = port
         self.limits = limits

@@ -30,6 +30,15 @@ struct ServerError: Error, HTTPResponseError {
         message: "this change token is older than deletions the server no longer keeps: fetch again without 'since', "
             + "then drop the moods the server acknowledged before that it no longer lists")
 
+    /// 429: the client is over its rate; it may try again after `retryAfter` (whole seconds, at
+    /// least one).
+    static func rateLimited(retryAfter: Duration) -> Self {
+        let seconds = max(1, Int(retryAfter.timeInterval.rounded(.up)))
+        return .init(
+            status: .tooManyRequests, code: SyncErrorCode.rateLimited.rawValue,
+            message: "too many requests; try again in \(seconds) s", headers: [.retryAfter: String(seconds)])
+    }
+
     /// The JSON body clients get.
     var body: ErrorResponse { ErrorResponse(error: code, message: message) }
 

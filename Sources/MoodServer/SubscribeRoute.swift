@@ -10,6 +10,7 @@ import SyncProtocol
 struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     let storage: Storage
     let hub: PushHub
+    let limiter: RateLimiter
     /// How long a socket closed for revocation has to answer the close frame before the server
     /// drops the connection.
     let closeGrace: Duration
@@ -25,7 +26,8 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
         router.add(middleware: DeclinedUpgradeMiddleware())
         router.add(middleware: ProtocolVersionMiddleware())
         router.add(middleware: JSONErrorMiddleware(allowedMethods: [:]))
-        router.group().add(middleware: BearerAuthMiddleware(storage: storage))
+        router.add(middleware: RateLimitMiddleware.byAddress(limiter))
+        router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
             .ws(RouterPath(SyncEndpoint.subscribe)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
                 guard let credential = context.requestContext.credential else { return }
                 let device = HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { context.request.headers[$0] }

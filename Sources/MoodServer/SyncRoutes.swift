@@ -8,10 +8,11 @@ import SyncProtocol
 struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     let storage: Storage
     let hub: PushHub
+    let limiter: RateLimiter
 
     func register(on router: Router<MoodRequestContext>) {
         router.get(RouterPath(SyncEndpoint.health)) { _, _ in try await health() }
-        let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage))
+        let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
         v1.get(RouterPath(SyncEndpoint.account)) { _, context in
             let account = try context.requireAccount()
             return try JSONBody.response(AccountResponse(name: account.name, id: account.publicID, keyID: account.keyID))
@@ -149,8 +150,10 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         switch ChangeCursor.read(token) {
         case .invalid:
             throw ServerError(status: .badRequest, code: "invalid_token", message: "'since' is not a change token")
-        case .retired:
-            throw ServerError.tokenExpired
+        case .retired(let store):
+            // From this store, it may predate deletions since compacted: the device must check
+            // its moods against the new download.
+            throw store == storage.storeID ? ServerError.historyCompacted : ServerError.tokenExpired
         case .cursor(let cursor):
             guard cursor.store == storage.storeID, cursor.account == account.publicID, cursor.sequence >= 0 else {
                 throw ServerError.tokenExpired

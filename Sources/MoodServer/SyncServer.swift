@@ -10,12 +10,20 @@ import Glibc
 /// Builds the sync server: the protocol's routes over a storage, as a Hummingbird application.
 public enum SyncServer {
     /// The HTTP router alone (for tests through the router, without sockets).
-    public static func makeRouter<Storage: MoodServerStorage>(storage: Storage, hub: PushHub) -> Router<MoodRequestContext> {
+    public static func makeRouter<Storage: MoodServerStorage>(
+        storage: Storage, hub: PushHub, rateLimits: RateLimits = RateLimits(),
+        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock
+    ) -> Router<MoodRequestContext> {
+        makeRouter(storage: storage, hub: hub, limiter: RateLimiter(limits: rateLimits, now: rateClock))
+    }
+
+    static func makeRouter<Storage: MoodServerStorage>(storage: Storage, hub: PushHub, limiter: RateLimiter) -> Router<MoodRequestContext> {
         let router = Router(context: MoodRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ProtocolVersionMiddleware())
         router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
-        SyncRoutes(storage: storage, hub: hub).register(on: router)
+        router.add(middleware: RateLimitMiddleware.byAddress(limiter))
+        SyncRoutes(storage: storage, hub: hub, limiter: limiter).register(on: router)
         return router
     }
 
@@ -46,8 +54,9 @@ public enum SyncServer {
             "maximumConnections": "\(capacity.served)", "perAddress": "\(limits.maximumConnectionsPerAddress)",
             "fileDescriptors": "\(FileDescriptorLimit.current)",
         ])
+        let limiter = RateLimiter(limits: configuration.rateLimits, now: configuration.rateClock)
         let webSocketRouter = Router(context: MoodRequestContext.self)
-        SubscribeRoute(storage: storage, hub: hub, closeGrace: limits.webSocketPingInterval).register(on: webSocketRouter)
+        SubscribeRoute(storage: storage, hub: hub, limiter: limiter, closeGrace: limits.webSocketPingInterval).register(on: webSocketRouter)
         let webSocketResponder = webSocketRouter.buildResponder()
         let admission = ConnectionAdmission(maximum: capacity.served, maximumPerAddress: limits.maximumConnectionsPerAddress)
         let server = HTTPServerBuilder { responder in
@@ -58,7 +67,7 @@ public enum SyncServer {
                 responder: responder, admission: admission, limits: limits)
         }
         return Application(
-            router: makeRouter(storage: storage, hub: hub), server: server,
+            router: makeRouter(storage: storage, hub: hub, limiter: limiter), server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "moodtui",
                 availableConnectionsDelegate: MaximumAvailableConnections(capacity.accepted, logger: logger)),

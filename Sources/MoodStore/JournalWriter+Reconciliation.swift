@@ -24,6 +24,12 @@ extension JournalWriter {
         }
     }
 
+    /// Drops a reconciliation under way: the journal now downloads from another server (or
+    /// account), whose listing says nothing of what this one deleted.
+    public func abandonReconciliation() throws {
+        try db.execute(sql: "DELETE FROM unconfirmedMood")
+    }
+
     /// Ends a reconciliation once the download has reached the end of the server's log: deletes
     /// for good every mood still unconfirmed (deletion wins, so one changed here since goes too).
     /// - Returns: how many moods were deleted.

@@ -83,6 +83,7 @@ extension JournalWriter {
     /// Forgets everything the journal knew about a server: every mood waits for upload as if
     /// new, and moods deleted here are purged. Used when a journal moves to another account.
     public func resetSyncState() throws {
+        try abandonReconciliation()
         try db.execute(sql: "DELETE FROM mood WHERE markedForRemoteDeletion = 1")
         try db.execute(sql: """
             UPDATE mood SET remoteIdentifier = NULL, remoteVersion = NULL, changedSinceUpload = 1,
@@ -100,6 +101,6 @@ extension JournalWriter {
     /// Deletes every mood for good (moving to another account and choosing to discard them).
     /// They were not deleted by anyone, so importing them again may bring them back.
     public func purgeAll() throws {
-        try db.execute(sql: "DELETE FROM mood; DELETE FROM removedMood")
+        try db.execute(sql: "DELETE FROM mood; DELETE FROM removedMood; DELETE FROM unconfirmedMood")
     }
 }

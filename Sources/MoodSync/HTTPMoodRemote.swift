@@ -132,10 +132,12 @@ public struct HTTPMoodRemote: MoodRemote {
         let status: Int
         let bytes: ByteBuffer
         let serverVersion: String?
+        let retryAfter: String?
         do {
             let response = try await client.execute(request, timeout: timeout, logger: logger)
             status = Int(response.status.code)
             serverVersion = response.headers.first(name: SyncProtocolVersion.header)
+            retryAfter = response.headers.first(name: "Retry-After")
             bytes = try await response.body.collect(upTo: 64 << 20)
         } catch {
             throw .unreachable(Self.describe(error))
@@ -149,26 +151,31 @@ public struct HTTPMoodRemote: MoodRemote {
         if answered != SyncProtocolVersion.current, (200..<300).contains(status) || [400, 413, 422].contains(status) {
             throw .protocolMismatch(SyncProtocolVersion.mismatch(server: answered, device: SyncProtocolVersion.current))
         }
-        guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data) }
+        guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data, retryAfter: retryAfter) }
         return data
     }
 
-    private static func error(status: Int, path: String, body: Data) -> RemoteError {
+    private static func error(status: Int, path: String, body: Data, retryAfter: String?) -> RemoteError {
         let answer = try? JSONDecoder().decode(ErrorResponse.self, from: body)
         let message = answer?.message ?? "HTTP \(status)"
         if answer?.error == SyncProtocolVersion.mismatchCode { return .protocolMismatch(message) }
+        if status == 429 {
+            // Whole seconds (the HTTP-date form is not used by moodtui servers), within an hour.
+            let seconds = retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 1), 3_600) } ?? 1
+            return .rateLimited(retryAfter: .seconds(seconds))
+        }
         switch answer.flatMap({ SyncErrorCode(rawValue: $0.error) }) {
         case .keyChanged: return .keyChanged(message)
         case .changesSince: return .changesSince(message)
         case .unknownDevice: return .unknownDevice(message)
         case .historyCompacted: return .historyCompacted
-        case nil: break
+        case .rateLimited, nil: break
         }
         switch status {
         case 400, 413, 422: return .rejected(message)
         case 401, 403: return .unauthorized(message)
         case 410: return .tokenExpired
-        case 408, 429, 500...: return .unavailable(message)
+        case 408, 500...: return .unavailable(message)
         default: return .incompatible("HTTP \(status) for \(path)")
         }
     }

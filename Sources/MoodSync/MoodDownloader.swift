@@ -58,11 +58,18 @@ actor MoodDownloader {
             let (page, sample): (OpenedPage, ServerTimeSample)
             do {
                 if let prefetched = next { (page, sample) = try await prefetched.value } else { (page, sample) = try await fetchPage(since: token) }
-            } catch RemoteError.tokenExpired where token != nil && next == nil {
+            } catch let error as RemoteError where next != nil && (error == .tokenExpired || error == .historyCompacted) {
+                next = nil  // a page read ahead was refused: ask again from the last page applied
+                continue
+            } catch RemoteError.tokenExpired where token != nil {
                 logger.notice("change token expired: fetching every change again")
+                try await journal.write { writer in
+                    try writer.abandonReconciliation()  // another server's moods settle nothing here
+                    try writer.setSetting(.changeToken, to: nil)
+                }
                 token = nil
                 continue
-            } catch RemoteError.historyCompacted where token != nil && next == nil {
+            } catch RemoteError.historyCompacted where token != nil {
                 logger.notice("the server forgot deletions this journal had not fetched: downloading every mood again")
                 try await journal.write { writer in
                     try writer.beginReconciliation()
@@ -73,7 +80,10 @@ actor MoodDownloader {
             }
             next = page.more ? Task { try await fetchPage(since: page.token) } : nil
             let logger = logger
-            applied += try await journal.write { writer in
+            let appliedHere: Int? = try await journal.write { writer in
+                // Another engine on this journal (`moodtui sync` beside the app) moved the token
+                // since this page was asked for: what it applied holds, this page does not.
+                guard try writer.snapshot.setting(.changeToken) == page.since?.rawValue else { return nil }
                 var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
                 let removed = try writer.snapshot.removedIDs(among: page.changes.map(\.id).filter { local[$0] == nil })
                 let changed = try page.changes.reduce(0) { count, change in
@@ -92,6 +102,13 @@ actor MoodDownloader {
                 try writer.setSetting(.changeToken, to: page.token.rawValue)
                 return changed + purged
             }
+            guard let appliedHere else {
+                next?.cancel()
+                next = nil
+                token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
+                continue
+            }
+            applied += appliedHere
             token = page.token
             if !page.more { return applied }
         }
@@ -105,11 +122,13 @@ actor MoodDownloader {
         }
         if let stopped = SyncStopped.keys(server: page.keyID, device: encryption.keyID) { throw stopped }
         let (changes, unreadable) = encryption.open(page)
-        return (OpenedPage(changes: changes, unreadable: unreadable, token: page.token, more: page.more), sample)
+        return (OpenedPage(since: token, changes: changes, unreadable: unreadable, token: page.token, more: page.more), sample)
     }
 
     /// A page of the feed as this device applies it.
     private struct OpenedPage: Sendable {
+        /// The token the page was asked for with.
+        var since: ChangeToken?
         var changes: [ServerChange]
         var unreadable: [UnreadableChange]
         var token: ChangeToken

@@ -32,8 +32,10 @@ public protocol MoodRemote: Sendable {
 public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No answer: no network, connection refused, timed out. Retry later.
     case unreachable(String)
-    /// The server answered but cannot serve now (5xx, 429). Retry later.
+    /// The server answered but cannot serve now (5xx). Retry later.
     case unavailable(String)
+    /// The server asks this device to slow down (429): nothing is sent before `retryAfter`.
+    case rateLimited(retryAfter: Duration)
     /// The token was refused (401): nothing works until the person logs in again.
     case unauthorized(String)
     /// The change token is no longer valid (410): fetch everything again.
@@ -61,6 +63,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unreachable(let reason): "cannot reach the server: \(reason)"
         case .unavailable(let reason): "the server is unavailable: \(reason)"
+        case .rateLimited(let wait): "the server asks this device to slow down for \(Int(wait.timeInterval.rounded(.up))) s"
         case .unauthorized(let reason): "the server refused the token: \(reason)"
         case .tokenExpired: "the server no longer knows this journal's change token"
         case .historyCompacted: "the server no longer keeps the deletions since this journal's change token"

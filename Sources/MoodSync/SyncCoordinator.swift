@@ -138,6 +138,15 @@ public actor SyncCoordinator {
 
     private func work(for wake: Wake) -> Set<Work> {
         if case .stopped = health { return [] }
+        // Nothing is sent before the server's time is up; a timer due sooner (an undo window)
+        // makes way for the one at that time, which sends everything.
+        if case .slowedDown(let until) = health, until > Date() {
+            if case .timer = wake {
+                timer = nil
+                schedule(at: until)
+            }
+            return []
+        }
         switch wake {
         case .timer:
             timer = nil
@@ -229,6 +238,7 @@ public actor SyncCoordinator {
     /// Records that the server answered: the engine is healthy again, and a retry timer is no
     /// longer needed (what waits goes at once, through ``followUp(after:progressed:)``).
     func answered() {
+        if case .slowedDown(let until) = health, until > Date() { return }  // the timer stands
         if health.retryAt != nil {
             cancelTimer()
             // Whatever failed (a download as much as an upload) goes now, not at the next push.
@@ -249,6 +259,12 @@ public actor SyncCoordinator {
             logger.notice("sync failed; retrying", metadata: ["error": "\(error)", "in": "\(delay)"])
             health = .unreachable(retryAt: Date().addingTimeInterval(delay.timeInterval), reason: "\(error)")
             schedule(at: Date().addingTimeInterval(delay.timeInterval))
+        case RemoteError.rateLimited(let wait):
+            let until = Date().addingTimeInterval(max(wait, backoff.nextDelay()).timeInterval)
+            if let retryAt = health.retryAt, retryAt >= until { return }
+            logger.notice("the server asks this device to slow down", metadata: ["in": "\(until.timeIntervalSinceNow)"])
+            health = .slowedDown(retryAt: until)
+            schedule(at: until)
         case RemoteError.unauthorized:
             stop("\(error); log in again with `moodtui login`, then restart moodtui")
         case RemoteError.protocolMismatch:

@@ -7,10 +7,13 @@ public enum SyncHealth: Hashable, Sendable {
     case starting
     /// The last request was answered.
     case reachable
-    /// The last request failed for a reason a retry can fix (no network, a dead server, 5xx,
-    /// 429); everything waiting is tried again at `retryAt`, or at once when the server shows it
-    /// is back (a push socket connects, any request is answered).
+    /// The last request failed for a reason a retry can fix (no network, a dead server, 5xx);
+    /// everything waiting is tried again at `retryAt`, or at once when the server shows it is
+    /// back (a push socket connects, any request is answered).
     case unreachable(retryAt: Date, reason: String)
+    /// The server asked this device to slow down (429): nothing is sent before `retryAt`, not
+    /// even when a push comes or another request is answered meanwhile.
+    case slowedDown(retryAt: Date)
     /// A request was refused for a reason a retry alone will not fix (a deletion refused, the
     /// journal unreadable); the engine goes on and retries with backoff.
     case failing(retryAt: Date, reason: String)
@@ -21,7 +24,7 @@ public enum SyncHealth: Hashable, Sendable {
     /// When the engine tries again after a failure, if it is backing off.
     var retryAt: Date? {
         switch self {
-        case .unreachable(let date, _), .failing(let date, _): date
+        case .unreachable(let date, _), .failing(let date, _), .slowedDown(let date): date
         case .starting, .reachable, .stopped: nil
         }
     }

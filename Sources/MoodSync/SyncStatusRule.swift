@@ -17,6 +17,7 @@ enum SyncStatusRule {
         switch health {
         case .stopped(let reason): state = .error(reason)
         case .unreachable(let retryAt, let reason): state = .offline(retryAt: retryAt, reason: reason)
+        case .slowedDown(let retryAt): state = .slowedDown(retryAt: retryAt)
         case .failing(_, let reason) where !busy: state = .error(reason)
         case .starting, .reachable, .failing:
             if busy {

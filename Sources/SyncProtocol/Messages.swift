@@ -87,4 +87,7 @@ public enum SyncErrorCode: String, Sendable {
     /// fetch again without a token, then drop the moods the server had acknowledged to this
     /// device that the new download no longer lists.
     case historyCompacted = "history_compacted"
+    /// 429: too many requests from this device or address; `Retry-After` says in how many seconds
+    /// to try again.
+    case rateLimited = "rate_limited"
 }

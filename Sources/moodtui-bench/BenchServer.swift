@@ -17,8 +17,12 @@ final class BenchServer {
         data = folder.appendingPathComponent("server")
         process = Process()
         process.executableURL = binary
-        // Every bench client comes from 127.0.0.1, and the fan-out case alone opens 1,000 sockets.
-        process.arguments = ["serve", "--port", String(port), "--data", data.path, "--log-level", "error", "--max-connections-per-address", "4096"]
+        // Every bench client comes from 127.0.0.1, the fan-out case alone opens 1,000 sockets, and
+        // one device uploads as fast as the server takes it.
+        process.arguments = [
+            "serve", "--port", String(port), "--data", data.path, "--log-level", "error", "--max-connections-per-address", "4096",
+            "--rate-limit", "1000000", "--rate-limit-per-address", "1000000",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -48,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
         let host = host
         let application = SyncServer.makeApplication(
             configuration: MoodServerConfiguration(
-                host: host, port: port, limits: limits.limits, compaction: CompactionSchedule(retention: .seconds(keepTombstones * 86_400))),
+                host: host, port: port, limits: limits.limits, compaction: CompactionSchedule(retention: .seconds(keepTombstones * 86_400)),
+                rateLimits: limits.rateLimits),
             storage: storage, logger: logger
         ) { port in
             FileHandle.standardOutput.write(Data("moodtui serve listening on http://\(host):\(port)\n".utf8))

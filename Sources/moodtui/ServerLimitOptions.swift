@@ -21,12 +21,25 @@ struct ServerLimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds between WebSocket pings; a socket that misses one is closed.", valueName: "seconds"))
     var pingInterval = Self.seconds(ConnectionLimits().webSocketPingInterval)
 
+    @Option(help: ArgumentHelp(
+        "Requests a second from one device (twice as many in a burst); more are answered 429 with Retry-After.", valueName: "count"))
+    var rateLimit = RateLimits().perToken
+
+    @Option(help: ArgumentHelp("Requests a second from one IP address (twice as many in a burst).", valueName: "count"))
+    var rateLimitPerAddress = RateLimits().perAddress
+
     func validate() throws {
         guard maxConnections > 0, maxConnectionsPerAddress > 0 else { throw ValidationError("connection caps must be positive") }
+        guard (1...1_000_000).contains(rateLimit), (1...1_000_000).contains(rateLimitPerAddress) else {
+            throw ValidationError("rate limits must be 1–1000000 requests a second")
+        }
         guard [idleTimeout, headerTimeout, requestTimeout, pingInterval].allSatisfy({ $0 > 0 }) else {
             throw ValidationError("timeouts must be positive")
         }
     }
+
+    /// The request rates as the server takes them.
+    var rateLimits: RateLimits { RateLimits(perToken: rateLimit, perAddress: rateLimitPerAddress) }
 
     /// The limits as the server takes them.
     var limits: ConnectionLimits {

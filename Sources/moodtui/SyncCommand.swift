@@ -84,6 +84,8 @@ enum SyncStatusLine {
             state = nextRun.map { "pending; next sync in \(max(0, Int($0.timeIntervalSinceNow.rounded(.up)))) s" } ?? "pending"
         case .offline(let retryAt, let reason):
             state = "offline (\(reason)); retrying in \(max(0, Int(retryAt.timeIntervalSinceNow.rounded(.up)))) s"
+        case .slowedDown(let retryAt):
+            state = "slowed down by the server; retrying in \(max(0, Int(retryAt.timeIntervalSinceNow.rounded(.up)))) s"
         case .error(let message): state = "error: \(message)"
         }
         let unreadable = status.unreadable > 0 ? " · \(status.unreadable) unreadable" : ""

@@ -86,6 +86,10 @@ import Testing
         presenter.timeDidPass()
         #expect(view.model.header.status == "offline · retry in 11 s · 1 waiting · 1 failed")
 
+        interactor.syncStatusDidChange(SyncStatus(state: .slowedDown(retryAt: clock.now.addingTimeInterval(3)), waiting: 1))
+        #expect(view.model.header.status == "slowed down by the server · retry in 3 s · 1 waiting")
+        #expect(presenter.nextTimedChange == clock.now.addingTimeInterval(1))
+
         interactor.syncStatusDidChange(SyncStatus(state: .error("the server refused the token")))
         #expect(view.model.header.status == "sync error: the server refused the token")
         #expect(presenter.nextTimedChange == nil)

@@ -7,7 +7,7 @@ import SyncProtocol
 /// A device talking the sync protocol to a server under test, through HummingbirdTesting's client
 /// (in-process live app) or its `TestClient` (a `moodtui serve` process).
 struct APIClient: Sendable {
-    typealias Send = @Sendable (String, HTTPRequest.Method, HTTPFields, ByteBuffer?) async throws -> (HTTPResponse.Status, ByteBuffer)
+    typealias Send = @Sendable (String, HTTPRequest.Method, HTTPFields, ByteBuffer?) async throws -> (HTTPResponse.Status, HTTPFields, ByteBuffer)
     let send: Send
     var token: String?
     var device: String?
@@ -18,7 +18,7 @@ struct APIClient: Sendable {
     init(_ client: any TestClientProtocol, token: String?, device: String? = nil) {
         send = { uri, method, headers, body in
             let response = try await client.executeRequest(uri: uri, method: method, headers: headers, body: body)
-            return (response.status, response.body)
+            return (response.status, response.headers, response.body)
         }
         self.token = token
         self.device = device
@@ -27,7 +27,7 @@ struct APIClient: Sendable {
     init(_ client: TestClient, token: String?, device: String? = nil) {
         send = { uri, method, headers, body in
             let response = try await client.execute(.init(uri, method: method, headers: headers, body: body))
-            return (response.status, response.body ?? ByteBuffer())
+            return (response.status, response.headers, response.body ?? ByteBuffer())
         }
         self.token = token
         self.device = device
@@ -35,15 +35,15 @@ struct APIClient: Sendable {
 
     /// Sends a raw request with this device's headers.
     func raw(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers extra: HTTPFields = [:]) async throws
-        -> (status: HTTPResponse.Status, body: Data)
+        -> (status: HTTPResponse.Status, body: Data, headers: HTTPFields)
     {
         var headers = extra
         if let token, headers[.authorization] == nil { headers[.authorization] = "Bearer \(token)" }
         if let device { headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = device }
         if let protocolVersion, headers[.syncProtocol] == nil { headers[.syncProtocol] = String(protocolVersion) }
         if body != nil { headers[.contentType] = "application/json" }
-        let (status, buffer) = try await send(uri, method, headers, body.map { ByteBuffer(string: $0) })
-        return (status, Data(buffer: buffer))
+        let (status, fields, buffer) = try await send(uri, method, headers, body.map { ByteBuffer(string: $0) })
+        return (status, Data(buffer: buffer), fields)
     }
 
     func upload(_ moods: [MoodUpload]) async throws -> UploadResponse {

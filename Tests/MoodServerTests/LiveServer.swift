@@ -29,6 +29,10 @@ struct LiveServer: Sendable {
         }
     }
 
+    /// Rates no test reaches: tests send at machine speed from one address (the rate limit tests
+    /// pass their own).
+    static let unlimited = RateLimits(perToken: 1_000_000, perAddress: 1_000_000)
+
     /// How many changes each account's log holds, read from the storage directly.
     func logSizes() async throws -> [Int] {
         var sizes: [Int] = []
@@ -44,6 +48,7 @@ struct LiveServer: Sendable {
     @discardableResult
     static func run<T: Sendable>(
         _ backEnd: StorageBackEnd, limits: ConnectionLimits = ConnectionLimits(), compaction: CompactionSchedule = CompactionSchedule(),
+        rateLimits: RateLimits = LiveServer.unlimited, rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock,
         clock: WallClock = .system, logs: CapturedLogs? = nil, _ body: @Sendable (LiveServer) async throws -> T
     ) async throws -> T {
         let storage = try await backEnd.make(clock: clock)
@@ -54,8 +59,9 @@ struct LiveServer: Sendable {
         var logger = logs?.logger() ?? Logger(label: "moodserver-test")
         if logs == nil { logger.logLevel = .warning }
         let application = SyncServer.makeApplication(
-            configuration: MoodServerConfiguration(host: "127.0.0.1", port: 0, limits: limits, compaction: compaction), storage: storage,
-            hub: hub, logger: logger)
+            configuration: MoodServerConfiguration(
+                host: "127.0.0.1", port: 0, limits: limits, compaction: compaction, rateLimits: rateLimits, rateClock: rateClock),
+            storage: storage, hub: hub, logger: logger)
         return try await application.test(.live) { client in
             try await body(LiveServer(storage: storage, hub: hub, client: client, aliceToken: aliceToken, bobToken: bobToken))
         }

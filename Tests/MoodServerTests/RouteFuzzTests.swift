@@ -25,7 +25,7 @@ import Testing
         let bob = try await storage.addDevice(toAccount: "bob", tokenHash: DeviceToken.hash(bobToken))
         var logger = Logger(label: "fuzz")
         logger.logLevel = .critical
-        let application = Application(router: SyncServer.makeRouter(storage: storage, hub: PushHub()), logger: logger)
+        let application = Application(router: SyncServer.makeRouter(storage: storage, hub: PushHub(), rateLimits: LiveServer.unlimited), logger: logger)
         let seed = Self.seed
         try await application.test(.router) { client in
             let start = try await client.execute(uri: SyncEndpoint.changes, method: .get, headers: [.authorization: "Bearer \(aliceToken)", .syncProtocol: String(SyncProtocolVersion.current)])

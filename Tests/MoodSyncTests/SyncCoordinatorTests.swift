@@ -55,6 +55,30 @@ import Testing
         #expect(try device.mood(mood.id)?.sync.summary == .synced)
     }
 
+    /// 429 with `Retry-After`: nothing goes before the time the server named, not even when a
+    /// push comes or the person writes meanwhile, and the header says why it waits.
+    @Test func aServerThatAsksToSlowDownIsLeftAloneUntilItsTimeIsUp() async throws {
+        let remote = try await InMemoryRemote()
+        let device = try TestDevice(remote: remote)
+        remote.failUploads(with: .rateLimited(retryAfter: .seconds(2)))
+        let statuses = Statuses()
+        let engine = Task { await device.coordinator(status: statuses.record).run() }
+        defer { engine.cancel() }
+        let first = try device.add("slowed down")
+        #expect(await waitUntil {
+            if case .slowedDown = statuses.last?.state { true } else { false }
+        })
+        guard case .slowedDown(let retryAt) = statuses.last?.state else { return }
+        let requests = remote.requests.count
+        remote.push()
+        let second = try device.add("written meanwhile")
+
+        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced) })
+        #expect(Date() >= retryAt, "a request went before the server's time was up")
+        #expect(remote.requests.count > requests)
+        #expect(Set(try await remote.serverMoods().keys) == [first.id, second.id])
+    }
+
     @Test func aPushBringsAnotherDevicesChange() async throws {
         let remote = try await InMemoryRemote()
         let phone = try TestDevice(remote: remote.anotherDevice())

@@ -1,0 +1,55 @@
+import AppTesting
+import Foundation
+import HTTPTypes
+import MoodServer
+import Synchronization
+import SyncProtocol
+import Testing
+
+/// Over its rate, a device or an address is answered 429 with `Retry-After`; the rates refill
+/// with time (a clock the test moves), and other devices and health checks are not held up.
+@Suite(.timeLimit(.minutes(1))) struct RateLimitTests {
+    /// A monotonic time the test moves by hand.
+    final class ManualClock: Sendable {
+        private let elapsed = Mutex(Duration.zero)
+        var now: @Sendable () -> Duration { { [self] in elapsed.withLock { $0 } } }
+        func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
+    }
+
+    @Test func aDeviceOverItsRateIsAnswered429WithRetryAfterAndAnotherDeviceIsNot() async throws {
+        let clock = ManualClock()
+        try await LiveServer.run(.inMemory, rateLimits: RateLimits(perToken: 2, perAddress: 1_000), rateClock: clock.now) { server in
+            let alice = server.alice(), bob = server.bob()
+            for _ in 0..<4 { #expect(try await alice.raw(.get, SyncEndpoint.changes).status == .ok) }  // a burst: two seconds' worth
+            let refused = try await alice.raw(.get, SyncEndpoint.changes)
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers[.retryAfter] == "1")
+            let body = try JSONDecoder().decode(ErrorResponse.self, from: refused.body)
+            #expect(body.error == SyncErrorCode.rateLimited.rawValue && body.message == "too many requests; try again in 1 s")
+            #expect(try await bob.raw(.get, SyncEndpoint.changes).status == .ok, "another device has a rate of its own")
+
+            clock.advance(by: .milliseconds(500))  // one request's worth
+            #expect(try await alice.raw(.get, SyncEndpoint.changes).status == .ok)
+            #expect(try await alice.raw(.get, SyncEndpoint.changes).status == .tooManyRequests)
+        }
+    }
+
+    @Test func anAddressOverItsRateIs429WhateverTheTokenAndHealthChecksAreNotCounted() async throws {
+        let clock = ManualClock()
+        try await LiveServer.run(.inMemory, rateLimits: RateLimits(perToken: 1_000, perAddress: 1), rateClock: clock.now) { (server: LiveServer) async throws in
+            for _ in 0..<5 { #expect(try await server.anonymous.raw(.get, SyncEndpoint.health).status == .ok) }
+            #expect(try await server.alice().raw(.get, SyncEndpoint.changes).status == .ok)
+            #expect(try await server.bob().raw(.get, SyncEndpoint.changes).status == .ok)
+            #expect(try await server.anonymous.raw(.get, SyncEndpoint.changes).status == .tooManyRequests, "before the token is looked up")
+            #expect(try await server.bob().raw(.get, SyncEndpoint.changes).status == .tooManyRequests)
+            clock.advance(by: .seconds(1))
+            #expect(try await server.bob().raw(.get, SyncEndpoint.changes).status == .ok)
+        }
+    }
+
+    @Test func serveRefusesARateOfNothing() throws {
+        let refused = try ProcessResult.moodtui(["serve", "--rate-limit", "0", "--data", StorageBackEnd.temporaryFolder().path])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("rate limits must be 1–1000000 requests a second"), "\(refused.standardError)")
+    }
+}
