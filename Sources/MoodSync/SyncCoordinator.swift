@@ -260,8 +260,9 @@ public actor SyncCoordinator {
             health = .unreachable(retryAt: Date().addingTimeInterval(delay.timeInterval), reason: "\(error)")
             schedule(at: Date().addingTimeInterval(delay.timeInterval))
         case RemoteError.rateLimited(let wait):
+            // The lanes' requests refused together wait once, and do not lengthen the backoff.
+            if case .slowedDown(let current) = health, current >= Date().addingTimeInterval(wait.timeInterval) { return }
             let until = Date().addingTimeInterval(max(wait, backoff.nextDelay()).timeInterval)
-            if let retryAt = health.retryAt, retryAt >= until { return }
             logger.notice("the server asks this device to slow down", metadata: ["in": "\(until.timeIntervalSinceNow)"])
             health = .slowedDown(retryAt: until)
             schedule(at: until)
