@@ -133,7 +133,7 @@ public struct ChangePage: Hashable, Sendable {
     public var compactedThrough: Int64
 
     public init(
-        changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?, compactedThrough: Int64 = 0
+        changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?, compactedThrough: Int64
     ) {
         self.changes = changes
         self.nextSequence = nextSequence

@@ -37,7 +37,7 @@ final class RateLimiter: Sendable {
     /// Takes one request from `key`'s bucket; returns `nil` when it may go, else how long until
     /// it could.
     func admit(_ key: Key) -> Duration? {
-        let rate = Double(key.isToken ? limits.perToken : limits.perAddress)
+        let rate = rate(of: key)
         let capacity = rate * 2
         let now = now()
         return state.withLock { state in
@@ -58,17 +58,19 @@ final class RateLimiter: Sendable {
 
     private func sweep(_ state: inout State, now: Duration) {
         state.buckets = state.buckets.filter { key, bucket in
-            let rate = Double(key.isToken ? limits.perToken : limits.perAddress)
+            let rate = rate(of: key)
             return bucket.tokens + rate * (now - bucket.updated).timeInterval < rate * 2
         }
         state.sweepAt = max(Self.smallestSweep, state.buckets.count * 2)
     }
 
-    private static let smallestSweep = 10_000
-}
-
-extension RateLimiter.Key {
-    fileprivate var isToken: Bool {
-        if case .token = self { true } else { false }
+    /// Requests a second `key`'s bucket refills by.
+    private func rate(of key: Key) -> Double {
+        switch key {
+        case .token: Double(limits.perToken)
+        case .address: Double(limits.perAddress)
+        }
     }
+
+    private static let smallestSweep = 10_000
 }

@@ -94,11 +94,9 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             guard since.sequence <= page.latestSequence else { throw ServerError.tokenExpired }
             guard since.tombstonesNeededAfter >= page.compactedThrough else { throw ServerError.historyCompacted }
         }
-        let next = ChangeCursor(
-            store: storage.storeID, account: account.publicID, sequence: page.nextSequence,
-            liveThrough: since == nil ? page.latestSequence : since?.liveThrough)
+        let next = token(account, page.nextSequence, liveThrough: since == nil ? page.latestSequence : since?.liveThrough)
         let response = ChangesResponse(
-            changes: page.changes, token: next.token, more: page.more, serverTime: Date().millisecondsSince1970, keyID: page.keyID)
+            changes: page.changes, token: next, more: page.more, serverTime: Date().millisecondsSince1970, keyID: page.keyID)
         return JSONBody.response(json: ChangesResponseJSON.encode(response))
     }
 
@@ -168,8 +166,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         await storage.announce(account: account.id, token: token, exceptDevice: device)
     }
 
-    private func token(_ account: Account, _ sequence: Int64) -> ChangeToken {
-        ChangeCursor(store: storage.storeID, account: account.publicID, sequence: sequence).token
+    private func token(_ account: Account, _ sequence: Int64, liveThrough: Int64? = nil) -> ChangeToken {
+        ChangeCursor(store: storage.storeID, account: account.publicID, sequence: sequence, liveThrough: liveThrough).token
     }
 
     private func device(_ request: Request) -> String? {

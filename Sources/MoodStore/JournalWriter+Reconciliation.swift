@@ -17,8 +17,10 @@ extension JournalWriter {
         try db.execute(sql: "INSERT OR IGNORE INTO unconfirmedMood (id) SELECT id FROM mood WHERE remoteIdentifier IS NOT NULL")
     }
 
-    /// Strikes these moods off: the server listed them.
+    /// Strikes these moods off: the server listed them. Every page of every download calls it, so
+    /// it looks at nothing more when no reconciliation is under way.
     public func confirm(_ ids: some Collection<Mood.ID>) throws {
+        guard !ids.isEmpty, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM unconfirmedMood)") == true else { return }
         for id in ids {
             try db.cachedStatement(sql: "DELETE FROM unconfirmedMood WHERE id = ?").execute(arguments: [id])
         }

@@ -61,18 +61,15 @@ actor MoodDownloader {
             } catch let error as RemoteError where next != nil && (error == .tokenExpired || error == .historyCompacted) {
                 next = nil  // a page read ahead was refused: ask again from the last page applied
                 continue
-            } catch RemoteError.tokenExpired where token != nil {
-                logger.notice("change token expired: fetching every change again")
+            } catch let error as RemoteError where token != nil && (error == .tokenExpired || error == .historyCompacted) {
+                let compacted = error == .historyCompacted
+                logger.notice(
+                    compacted
+                        ? "the server forgot deletions this journal had not fetched: downloading every mood again"
+                        : "change token expired: fetching every change again")
                 try await journal.write { writer in
-                    try writer.abandonReconciliation()  // another server's moods settle nothing here
-                    try writer.setSetting(.changeToken, to: nil)
-                }
-                token = nil
-                continue
-            } catch RemoteError.historyCompacted where token != nil {
-                logger.notice("the server forgot deletions this journal had not fetched: downloading every mood again")
-                try await journal.write { writer in
-                    try writer.beginReconciliation()
+                    // Another server's moods settle nothing about what this one deleted.
+                    try compacted ? writer.beginReconciliation() : writer.abandonReconciliation()
                     try writer.setSetting(.changeToken, to: nil)
                 }
                 token = nil
