@@ -33,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // The PostgreSQL back end, for a server many people share: a pool, LISTEN/NOTIFY.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The server's /metrics: swift-metrics is the API the code records through (Hummingbird and
+        // postgres-nio speak it too); swift-prometheus turns it into Prometheus's text format.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // MARK: - Model and storage
@@ -82,6 +86,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
 

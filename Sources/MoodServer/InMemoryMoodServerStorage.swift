@@ -26,6 +26,8 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public let storeID = UUID().uuidString
+    /// One lock: one call at a time.
+    public let poolSize = 1
     private let state = Mutex(State())
     private let revocations = RevocationBroadcast()
     private let clock: WallClock

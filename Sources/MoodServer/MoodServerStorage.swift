@@ -14,6 +14,9 @@ public protocol MoodServerStorage: Sendable {
     /// Names this store's change log; change tokens carry it, so a token from another store is
     /// recognised. Stable across restarts.
     var storeID: String { get }
+    /// How many calls the store serves at once (its connections), for the metrics: calls in
+    /// flight beyond it wait.
+    var poolSize: Int { get }
 
     /// - Throws: when the store cannot be read.
     func checkHealth() async throws

@@ -15,6 +15,8 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     let client: PostgresClient
     let logger: Logger
     public let storeID: String
+    /// The most connections the pool opens.
+    public let poolSize: Int
     /// Dates tombstones, for compaction.
     let clock: WallClock
     /// This instance, in its announcements: it ignores its own.
@@ -40,13 +42,16 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             try? await first.close()
             throw error
         }
-        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+        let configuration = address.configuration
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return PostgresMoodServerStorage(
-            client: client, logger: logger, storeID: storeID, clock: clock, running: Task { await client.run() })
+            client: client, poolSize: configuration.options.maximumConnections, logger: logger, storeID: storeID, clock: clock,
+            running: Task { await client.run() })
     }
 
-    private init(client: PostgresClient, logger: Logger, storeID: String, clock: WallClock, running: Task<Void, Never>) {
+    private init(client: PostgresClient, poolSize: Int, logger: Logger, storeID: String, clock: WallClock, running: Task<Void, Never>) {
         self.client = client
+        self.poolSize = poolSize
         self.logger = logger
         self.storeID = storeID
         self.clock = clock

@@ -2,7 +2,7 @@ import Hummingbird
 import HTTPTypes
 import SyncProtocol
 
-/// Negotiates ``SyncProtocolVersion`` on every request but the health check: every answer, an
+/// Negotiates ``SyncProtocolVersion`` on every request but the operator's (``SyncEndpoint/operatorPaths``): every answer, an
 /// error as much as a success, names the version this server speaks, and a request of another
 /// version is refused before anything is read or written (before the token is even checked), in
 /// words that say which side to update. It sits outside ``JSONErrorMiddleware``, whose errors it
@@ -14,7 +14,7 @@ import SyncProtocol
 /// code (``SyncProtocolVersion/mismatchCode``) and stop syncing with the message.
 struct ProtocolVersionMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path != SyncEndpoint.health else { return try await next(request, context) }
+        guard !SyncEndpoint.operatorPaths.contains(request.uri.path) else { return try await next(request, context) }
         let spoken = SyncProtocolVersion.spoken(byHeader: request.headers[.syncProtocolVersion])
         do {
             guard spoken == SyncProtocolVersion.current else { throw ServerError.protocolMismatch(spoken: spoken) }

@@ -36,12 +36,15 @@ public final class PushHub: Sendable {
         subscribers.withLock { $0.removeValue(forKey: id) }?.continuation.finish()
     }
 
-    /// Tells every socket of `account` except those of `exceptDevice` that the log moved to `token`.
-    func publish(account: Int64, token: ChangeToken, exceptDevice: String?) {
+    /// Tells every socket of `account` except those of `exceptDevice` that the log moved to `token`;
+    /// returns how many.
+    @discardableResult
+    func publish(account: Int64, token: ChangeToken, exceptDevice: String?) -> Int {
         let targets = subscribers.withLock { subscribers in
             subscribers.values.filter { $0.account == account && (exceptDevice == nil || $0.deviceID != exceptDevice) }
         }
         for target in targets { target.continuation.yield(.changed(PushMessage(token: token))) }
+        return targets.count
     }
 
     /// For each account with an open socket, the token one of them was opened with: enough to

@@ -2,7 +2,7 @@ import Hummingbird
 import SyncProtocol
 
 /// Answers 429 with `Retry-After` when the request's client is over its rate (``RateLimiter``):
-/// by address on every route but `/healthz`, by device token behind ``BearerAuthMiddleware``.
+/// by address on every route but the operator's (`/healthz`, `/metrics`), by device token behind ``BearerAuthMiddleware``.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = MoodRequestContext
     let limiter: RateLimiter
@@ -14,10 +14,10 @@ struct RateLimitMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Counts every request but health checks by the client's IP address.
+    /// Counts every request but the operator's by the client's IP address.
     static func byAddress(_ limiter: RateLimiter) -> Self {
         Self(limiter: limiter) { request, context in
-            guard request.uri.path != SyncEndpoint.health, let address = context.channel.remoteAddress?.ipAddress else { return nil }
+            guard !SyncEndpoint.operatorPaths.contains(request.uri.path), let address = context.channel.remoteAddress?.ipAddress else { return nil }
             return .address(address)
         }
     }

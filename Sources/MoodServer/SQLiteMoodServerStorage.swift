@@ -13,6 +13,8 @@ import SyncProtocol
 public final class SQLiteMoodServerStorage: MoodServerStorage {
     let pool: DatabasePool
     public let storeID: String
+    /// The pool's readers and its one writer.
+    public var poolSize: Int { pool.configuration.maximumReaderCount + 1 }
     /// Files and folders that were readable by others and were made private on opening.
     public let permissionChanges: [PermissionChange]
     /// Dates tombstones, for compaction.

@@ -11,6 +11,7 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     let storage: Storage
     let hub: PushHub
     let limiter: RateLimiter
+    let metrics: ServerMetrics
     /// How long a socket closed for revocation has to answer the close frame before the server
     /// drops the connection.
     let closeGrace: Duration
@@ -32,7 +33,11 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
                 guard let credential = context.requestContext.credential else { return }
                 let device = HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { context.request.headers[$0] }
                 let (id, events) = hub.subscribe(account: credential.account.id, tokenHash: credential.tokenHash, deviceID: device)
-                defer { hub.unsubscribe(id) }
+                metrics.webSocketOpened()
+                defer {
+                    hub.unsubscribe(id)
+                    metrics.webSocketClosed()
+                }
                 // A revocation between the upgrade's token check and the subscription found no socket to close.
                 if try await !storage.revokedTokenHashes(among: [credential.tokenHash]).isEmpty {
                     hub.revoke(tokenHashes: [credential.tokenHash])

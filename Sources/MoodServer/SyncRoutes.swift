@@ -9,9 +9,15 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     let storage: Storage
     let hub: PushHub
     let limiter: RateLimiter
+    let metrics: ServerMetrics
 
     func register(on router: Router<MoodRequestContext>) {
         router.get(RouterPath(SyncEndpoint.health)) { _, _ in try await health() }
+        router.get(RouterPath(SyncEndpoint.metrics)) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        }
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
         v1.get(RouterPath(SyncEndpoint.account)) { _, context in
             let account = try context.requireAccount()
@@ -32,7 +38,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// The paths above and their methods, for 405 answers.
     static var allowedMethods: [String: [HTTPRequest.Method]] {
-        [SyncEndpoint.health: [.get], SyncEndpoint.account: [.get], SyncEndpoint.accountKey: [.put], SyncEndpoint.devices: [.get], SyncEndpoint.moods: [.post],
+        [SyncEndpoint.health: [.get], SyncEndpoint.metrics: [.get], SyncEndpoint.account: [.get], SyncEndpoint.accountKey: [.put], SyncEndpoint.devices: [.get], SyncEndpoint.moods: [.post],
          SyncEndpoint.deletions: [.post], SyncEndpoint.changes: [.get], SyncEndpoint.subscribe: [.get]]
     }
 
@@ -48,6 +54,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     private func upload(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(UploadRequest.self, from: request)
+        metrics.batchReceived(.moods, count: body.moods.count)
         guard body.moods.count <= SyncLimits.maximumUploadBatch else {
             throw ServerError.tooLarge(
                 "\(body.moods.count) moods in one request; the limit is \(SyncLimits.maximumUploadBatch)", code: "too_many_moods")
@@ -65,6 +72,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     private func delete(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(DeletionRequest.self, from: request)
+        metrics.batchReceived(.deletions, count: body.ids.count)
         guard body.ids.count <= SyncLimits.maximumDeletionBatch else {
             throw ServerError.tooLarge(
                 "\(body.ids.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: "too_many_moods")
@@ -162,7 +170,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// Tells this instance's sockets of the account, and the other instances sharing the store.
     private func publish(_ account: Account, _ token: ChangeToken, exceptDevice device: String?) async {
-        hub.publish(account: account.id, token: token, exceptDevice: device)
+        metrics.pushesSent(hub.publish(account: account.id, token: token, exceptDevice: device), relayed: false)
         await storage.announce(account: account.id, token: token, exceptDevice: device)
     }
 

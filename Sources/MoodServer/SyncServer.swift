@@ -12,18 +12,22 @@ public enum SyncServer {
     /// The HTTP router alone (for tests through the router, without sockets).
     public static func makeRouter<Storage: MoodServerStorage>(
         storage: Storage, hub: PushHub, rateLimits: RateLimits = RateLimits(),
-        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock
+        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock, metrics: ServerMetrics = ServerMetrics()
     ) -> Router<MoodRequestContext> {
-        makeRouter(storage: storage, hub: hub, limiter: RateLimiter(limits: rateLimits, now: rateClock))
+        makeRouter(
+            storage: MeteredStorage(storage, metrics: metrics), hub: hub, limiter: RateLimiter(limits: rateLimits, now: rateClock),
+            metrics: metrics)
     }
 
-    static func makeRouter<Storage: MoodServerStorage>(storage: Storage, hub: PushHub, limiter: RateLimiter) -> Router<MoodRequestContext> {
+    static func makeRouter<Storage: MoodServerStorage>(
+        storage: Storage, hub: PushHub, limiter: RateLimiter, metrics: ServerMetrics
+    ) -> Router<MoodRequestContext> {
         let router = Router(context: MoodRequestContext.self)
-        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RequestOutcomeMiddleware(metrics: metrics))
         router.add(middleware: ProtocolVersionMiddleware())
         router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
         router.add(middleware: RateLimitMiddleware.byAddress(limiter))
-        SyncRoutes(storage: storage, hub: hub, limiter: limiter).register(on: router)
+        SyncRoutes(storage: storage, hub: hub, limiter: limiter, metrics: metrics).register(on: router)
         return router
     }
 
@@ -35,7 +39,7 @@ public enum SyncServer {
 
     /// The application: HTTP routes plus the WebSocket upgrade, bound as `configuration` says,
     /// with its connections bounded by `configuration.limits` and the WebSockets of revoked
-    /// tokens closed.
+    /// tokens closed; what it does is counted in `metrics`, served at ``SyncEndpoint/metrics``.
     ///
     /// Run it as a `Service` in a `ServiceGroup`; graceful shutdown finishes requests in flight
     /// and closes WebSockets with a close frame. `logger` is used at debug level at the most
@@ -43,9 +47,10 @@ public enum SyncServer {
     /// tokens.
     /// - Parameter onListening: called once bound, with the actual port (useful with port 0).
     public static func makeApplication<Storage: MoodServerStorage>(
-        configuration: MoodServerConfiguration, storage: Storage, hub: PushHub = PushHub(), logger: Logger,
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        configuration: MoodServerConfiguration, storage: Storage, hub: PushHub = PushHub(), metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
+        let storage = MeteredStorage(storage, metrics: metrics)
         var logger = logger
         logger.logLevel = max(logger.logLevel, .debug)
         let limits = configuration.limits
@@ -56,7 +61,7 @@ public enum SyncServer {
         ])
         let limiter = RateLimiter(limits: configuration.rateLimits, now: configuration.rateClock)
         let webSocketRouter = Router(context: MoodRequestContext.self)
-        SubscribeRoute(storage: storage, hub: hub, limiter: limiter, closeGrace: limits.webSocketPingInterval).register(on: webSocketRouter)
+        SubscribeRoute(storage: storage, hub: hub, limiter: limiter, metrics: metrics, closeGrace: limits.webSocketPingInterval).register(on: webSocketRouter)
         let webSocketResponder = webSocketRouter.buildResponder()
         let admission = ConnectionAdmission(maximum: capacity.served, maximumPerAddress: limits.maximumConnectionsPerAddress)
         let server = HTTPServerBuilder { responder in
@@ -67,12 +72,12 @@ public enum SyncServer {
                 responder: responder, admission: admission, limits: limits)
         }
         return Application(
-            router: makeRouter(storage: storage, hub: hub, limiter: limiter), server: server,
+            router: makeRouter(storage: storage, hub: hub, limiter: limiter, metrics: metrics), server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "moodtui",
                 availableConnectionsDelegate: MaximumAvailableConnections(capacity.accepted, logger: logger)),
             services: [
-                RevocationService(storage: storage, hub: hub, logger: logger), PushRelayService(storage: storage, hub: hub, logger: logger),
+                RevocationService(storage: storage, hub: hub, logger: logger), PushRelayService(storage: storage, hub: hub, metrics: metrics, logger: logger),
                 CompactionService(storage: storage, schedule: configuration.compaction, logger: logger),
             ],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },

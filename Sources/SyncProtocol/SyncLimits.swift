@@ -39,6 +39,14 @@ public enum SyncEndpoint {
     /// The header naming the sending device, on writes and on the subscribe request: the server
     /// does not push a device's own writes back to it.
     public static let deviceHeader = "X-Moodtui-Device"
+    /// The header every answer carries naming the request in the server's logs, to quote when
+    /// reporting a failure.
+    public static let requestIDHeader = "X-Request-Id"
+    /// `GET`: the server's counters and timings in Prometheus's text format, for an operator.
+    /// Like ``health``, outside the protocol: not versioned, not rate-limited, no token.
+    public static let metrics = "/metrics"
+    /// The paths outside the versioned protocol, which tools other than devices call.
+    public static let operatorPaths: Set<String> = [health, metrics]
 }
 
 /// The version of what requests and answers mean, negotiated on every exchange: a client sends

@@ -24,6 +24,10 @@ import Testing
         #expect(await waitUntil { phone.messages.count == 1 }, "the socket on instance 2 never heard")
         #expect(phone.messages.first?.token == saved.token)
         #expect(laptop.messages.isEmpty, "the writer's own socket is not told of its write")
+        let relayed = try await TestClient.withClient(host: "127.0.0.1", port: second.port) { client in
+            MetricsScrape(String(decoding: try await APIClient(client, token: nil).raw(.get, SyncEndpoint.metrics).body, as: UTF8.self))
+        }
+        #expect(relayed[#"moodtui_pushes_sent_total{source="relayed"}"#] == 1, "instance 2 counts the push it relayed")
         phone.task.cancel()
         laptop.task.cancel()
         #expect(await first.stop() == 0)
