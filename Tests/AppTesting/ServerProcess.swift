@@ -30,10 +30,11 @@ public final class ServerProcess: Sendable {
         try await start(store: ["--data", data.path], folder: data, port: port, arguments: arguments, openFiles: openFiles)
     }
 
-    /// Starts `moodtui serve --database URL` (a PostgreSQL database), its log in a new temporary folder.
-    public static func start(database: String, arguments: [String] = []) async throws -> ServerProcess {
+    /// Starts `moodtui serve --database URL` (a PostgreSQL database) on `port` (0: a free one),
+    /// its log in a new temporary folder.
+    public static func start(database: String, port: Int = 0, arguments: [String] = []) async throws -> ServerProcess {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-serve-\(UUID().uuidString)/log")
-        return try await start(store: ["--database", database], folder: folder, port: 0, arguments: arguments, openFiles: nil)
+        return try await start(store: ["--database", database], folder: folder, port: port, arguments: arguments, openFiles: nil)
     }
 
     private static func start(

@@ -11,8 +11,9 @@ import Glibc
 
 /// A storm: four devices of one account, their clocks an hour ahead, an hour behind, ten minutes
 /// ahead and right, do random work — adds, edits of one field (level, note or date), deletes —
-/// through a proxy that injects faults, while `moodtui sync` and `moodtui serve` are killed with
-/// SIGKILL now and then. After the storm, with the network healed, the running engines converge
+/// through proxies that inject faults, while `moodtui sync` and `moodtui serve` are killed with
+/// SIGKILL now and then. The server is one instance on SQLite, or two or three instances on one
+/// PostgreSQL database with the devices spread across them (one instance killed at a time). After the storm, with the network healed, the running engines converge
 /// on their own: every device and a fresh one hold the same moods, field for field; every mood
 /// added is there exactly once unless some device deleted it, no deleted mood is anywhere, and
 /// nothing waits. Every edit was stamped after what its device had seen of the field, and each
@@ -25,31 +26,28 @@ import Glibc
     static let operations = ProcessInfo.processInfo.environment["MOODTUI_STORM_OPERATIONS"].flatMap(Int.init) ?? 1_000
     static let seed = ProcessInfo.processInfo.environment["MOODTUI_STORM_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
 
-    @Test(.timeLimit(.minutes(3 + operations / 2_000)))
-    func randomWorkThroughFaultsAndKillsConvergesWithNothingLostDoubledOrBroughtBack() async throws {
+    @Test(.timeLimit(.minutes(3 + operations / 2_000)), arguments: [StormTopology.sqlite, .postgres(instances: 2), .postgres(instances: 3)])
+    func randomWorkThroughFaultsAndKillsConvergesWithNothingLostDoubledOrBroughtBack(_ topology: StormTopology) async throws {
         let seed = Self.seed
         var random = SeededGenerator(seed: seed)
-        let data = temporaryServerFolder()
-        var server = try await ServerProcess.start(data: data)
-        let port = server.port
-        let proxy = try FaultProxy(upstreamPort: port)
-        defer { proxy.close() }
+        let servers = try await StormServers(topology)
         var devices: [LiveDevice] = []
         // The fourth device's engine is a `moodtui sync` process, which reads the machine's clock.
-        for offset: TimeInterval in [3_600, -3_600, 600, 0] {
-            devices.append(try await LiveDevice(server: server, through: proxy, clockOffset: offset))
+        for (index, offset) in [3_600, -3_600, 600, 0 as TimeInterval].enumerated() {
+            devices.append(try await LiveDevice(server: servers.anyInstance, through: servers.proxy(forDevice: index), clockOffset: offset))
         }
         // Late delivery and stalls too: every few operations, held requests are let go (after
         // later ones) and stalled ones are reset (the client would otherwise time out at 30 s).
         let faults: [FaultProxy.Fault] = [
             .resetBeforeRequest, .resetMidRequest, .loseAnswer, .truncateAnswer, .delay(.milliseconds(20)), .holdForLateDelivery, .stall,
         ]
-        proxy.randomFaults = FaultProxy.RandomFaults(faults, rate: 0.15, seed: seed)
+        servers.injectRandomFaults(faults, rate: 0.15, seed: seed)
         // Three devices sync in this process; the fourth through a `moodtui sync` process that is
         // killed now and then (and the test writes its journal from this process meanwhile).
         let engines = devices.prefix(3).map { RunningEngine($0.engine) }
         defer { engines.forEach { $0.cancel() } }
-        var syncProcess = try SyncProcess(device: devices[3], server: proxy.url)
+        let syncProxy = servers.proxy(forDevice: 3)
+        var syncProcess = try SyncProcess(device: devices[3], server: syncProxy.url)
 
         var storm = StormLedger()
         for step in 0..<Self.operations {
@@ -87,31 +85,25 @@ import Glibc
                 do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch { storm.delete(id) }
             case 92..<97:
                 syncProcess.kill()
-                syncProcess = try SyncProcess(device: devices[3], server: proxy.url)
+                syncProcess = try SyncProcess(device: devices[3], server: syncProxy.url)
             default:
-                _ = await server.stop(SIGKILL)
-                server = try await ServerProcess.start(data: data, port: port)
+                try await servers.killOne(using: &random)
             }
-            if step % 25 == 0 {
-                proxy.releaseHeld()
-                proxy.dropStalled()
-            }
+            if step % 25 == 0 { servers.releaseHeldAndDropStalled() }
             if step % 5 == 4 {
-                // Let sync interleave with the work: go on once another request reached the proxy
+                // Let sync interleave with the work: go on once another request reached a proxy
                 // (or the engines had a while to make one).
-                let seen = proxy.counts.seen
-                _ = await waitUntil(upTo: .seconds(5)) { proxy.counts.seen > seen }
+                let proxies = servers.proxies, seen = servers.requestsSeen
+                _ = await waitUntil(upTo: .seconds(5)) { StormServers.requestsSeen(by: proxies) > seen }
             }
         }
 
         // Heal: no more faults or kills. Every device gets a running engine again (the fourth's
         // process is gone for good), and the engines must converge on their own: pushes, retries
         // and reconnects do it, with no round forced from outside.
-        let faulted = proxy.counts.faulted
-        #expect(Set(faulted.keys).count == faults.count, "seed \(seed): not every kind of fault happened: \(faulted)")
-        proxy.randomFaults = nil
-        proxy.releaseHeld()
-        proxy.dropStalled()
+        let faulted = servers.faultKindsInjected
+        #expect(faulted.count == faults.count, "seed \(seed): not every kind of fault happened: \(faulted)")
+        servers.heal()
         syncProcess.kill()
         let running = engines + [RunningEngine(devices[3].engine)]
         defer { running.forEach { $0.cancel() } }
@@ -130,7 +122,7 @@ import Glibc
             #expect(await waitUntil(upTo: .seconds(30)) { engine.hasReturned }, "seed \(seed): a cancelled engine did not return")
         }
 
-        let fresh = try await LiveDevice(server: server)
+        let fresh = try await LiveDevice(server: servers.lastInstance)
         try await fresh.syncOnce()
         let freshList = try fresh.list()
         #expect(Set(freshList.keys) == expected, "seed \(seed): missing \(expected.subtracting(freshList.keys).count), brought back \(Set(freshList.keys).subtracting(expected).count)")
@@ -141,7 +133,7 @@ import Glibc
             #expect(try await device.store.read { try $0.moods(ids: expected) }.mapValues(\.fields) == freshFields, "seed \(seed): device \(index) differs from a fresh one")
             #expect(try await device.store.read { try $0.syncBacklog() } == SyncBacklog(), "seed \(seed): device \(index) still waits")
         }
-        await server.stop()
+        await servers.stop()
     }
 }
 
