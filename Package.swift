@@ -129,6 +129,8 @@ let package = Package(
             dependencies: [
                 "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync", "MoodSealing",
                 "SyncProtocol",
+                // Its throwaway PostgreSQL cluster, as the tests start theirs.
+                "AppTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

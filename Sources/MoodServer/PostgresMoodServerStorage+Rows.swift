@@ -49,24 +49,53 @@ extension PostgresMoodServerStorage {
         return records
     }
 
-    /// Stores the record; a tombstone (no payload) is dated `deletedAt`.
+    /// Stores the records, a statement for up to ``rowsPerStatement`` of them (one round trip,
+    /// where a statement a row made uploads wait on the network); a tombstone (no payload) is
+    /// dated `deletedAt`.
     static func store(
-        _ record: MoodRecord, of account: Account, deletedAt: Date? = nil, _ connection: PostgresConnection, logger: Logger
+        _ records: [MoodRecord], of account: Account, deletedAt: Date? = nil, _ connection: PostgresConnection, logger: Logger
     ) async throws {
-        var plain: String?
-        var sealed: Data?
-        switch record.payload {
-        case .plain(let content): plain = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
-        case .sealed(let blob): sealed = Data(blob.bytes)
-        case nil: break
+        var start = records.startIndex
+        while start < records.endIndex {
+            let end = min(start + rowsPerStatement, records.endIndex)
+            try await connection.query(try upsertQuery(records[start..<end], of: account, deletedAt: deletedAt), logger: logger)
+            start = end
         }
-        try await connection.query("""
+    }
+
+    /// Far below PostgreSQL's 65,535 parameters a statement (seven a row).
+    static let rowsPerStatement = 1_000
+
+    private static func upsertQuery(_ records: ArraySlice<MoodRecord>, of account: Account, deletedAt: Date?) throws -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: records.count * 7)
+        var rows: [String] = []
+        for record in records {
+            let first = bindings.count + 1
+            rows.append("(" + (first..<first + 7).map { "$\($0)" }.joined(separator: ", ") + ")")
+            try bindings.append(account.id)
+            try bindings.append(record.id)
+            switch record.payload {
+            case .plain(let content):
+                try bindings.append(String(decoding: try JSONEncoder().encode(content), as: UTF8.self))
+                bindings.appendNull()
+            case .sealed(let blob):
+                bindings.appendNull()
+                try bindings.append(Data(blob.bytes))
+            case nil:
+                bindings.appendNull()
+                bindings.appendNull()
+            }
+            try bindings.append(record.version)
+            try bindings.append(record.sequence)
+            if let deletedAt { try bindings.append(deletedAt.millisecondsSince1970) } else { bindings.appendNull() }
+        }
+        return PostgresQuery(unsafeSQL: """
             INSERT INTO mood (account_id, id, plain, sealed, version, sequence, deleted_at)
-            VALUES (\(account.id), \(record.id), \(plain), \(sealed), \(record.version), \(record.sequence), \(deletedAt?.millisecondsSince1970))
+            VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (account_id, id) DO UPDATE
             SET plain = EXCLUDED.plain, sealed = EXCLUDED.sealed, version = EXCLUDED.version, sequence = EXCLUDED.sequence,
                 deleted_at = EXCLUDED.deleted_at
-            """, logger: logger)
+            """, binds: bindings)
     }
 
     /// A record from `id, plain, sealed, version, sequence`; neither content is a tombstone.

@@ -96,14 +96,12 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             try AccountKeyRule.check(uploads, current: locked.keyID)
             let current = try await Self.records(uploads.map(\.id), of: account, connection, logger: self.logger)
             var sequence = locked.lastSequence
-            var saved: [SavedMood] = [], conflicts: [MoodConflict] = []
+            var saved: [SavedMood] = [], conflicts: [MoodConflict] = [], writes: [MoodRecord] = []
             for upload in uploads {
                 switch UpsertDecision.decide(upload, current: current[upload.id], compactedThrough: locked.compactedThrough) {
                 case .write:
                     sequence += 1
-                    try await Self.store(
-                        MoodRecord(id: upload.id, payload: upload.payload, version: sequence, sequence: sequence), of: account,
-                        connection, logger: self.logger)
+                    writes.append(MoodRecord(id: upload.id, payload: upload.payload, version: sequence, sequence: sequence))
                     saved.append(SavedMood(id: upload.id, version: sequence))
                 case .unchanged(let version):
                     saved.append(SavedMood(id: upload.id, version: version))
@@ -111,6 +109,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
                     conflicts.append(conflict)
                 }
             }
+            try await Self.store(writes, of: account, connection, logger: self.logger)
             try await Self.setLastSequence(sequence, of: account, connection, logger: self.logger)
             return UpsertResult(saved: saved, conflicts: conflicts, latestSequence: sequence, changedAnything: sequence != locked.lastSequence)
         }
@@ -122,14 +121,15 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             let locked = try await Self.lock(account, connection, logger: self.logger)
             var current = try await Self.records(ids, of: account, connection, logger: self.logger)
             var sequence = locked.lastSequence
-            var deleted: [UUID] = []
+            var deleted: [UUID] = [], tombstones: [MoodRecord] = []
             for id in ids where TombstoneRule.needsTombstone(current[id]) {
                 sequence += 1
                 let tombstone = MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence)
-                try await Self.store(tombstone, of: account, deletedAt: now, connection, logger: self.logger)
+                tombstones.append(tombstone)
                 if current[id] != nil { deleted.append(id) }
                 current[id] = tombstone  // an id named twice is deleted once
             }
+            try await Self.store(tombstones, of: account, deletedAt: now, connection, logger: self.logger)
             try await Self.setLastSequence(sequence, of: account, connection, logger: self.logger)
             return DeletionResult(deleted: deleted, latestSequence: sequence)
         }

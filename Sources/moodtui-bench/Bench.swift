@@ -26,7 +26,7 @@ struct RunBenchmarks: AsyncParsableCommand {
     @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: \(groupNames.joined(separator: ", ")).", valueName: "group"))
     var groups: [String] = []
 
-    static let groupNames = ["open", "insights", "exchange", "local", "tracker", "remote"]
+    static let groupNames = ["open", "insights", "exchange", "local", "tracker", "remote", "postgres"]
 
     func validate() throws {
         for group in groups where !Self.groupNames.contains(group) {
@@ -68,6 +68,7 @@ struct RunBenchmarks: AsyncParsableCommand {
         // Last among the local groups: its naive runs leave the process holding a million moods.
         if wants("tracker") { results += try TrackerCases(journals: journals, quick: quick, report: report).run() }
         if wants("remote") { results += try await RemoteCases(journals: journals, quick: quick, report: report).run() }
+        if wants("postgres") { results += try await PostgresCases(journals: journals, quick: quick, report: report).run() }
         let missed = results.filter { !$0.met }.map(\.name)
         if !json {
             print(missed.isEmpty ? "\nEvery target met." : "\nTargets missed: \(missed.joined(separator: ", ")).")

@@ -1,28 +1,40 @@
 import Foundation
 
 /// A real `moodtui serve` for the remote cases: the release binary beside this one, on a free
-/// port of 127.0.0.1 (or a given one, to come back where it was), with a temporary data folder.
+/// port of 127.0.0.1 (or a given one, to come back where it was), with a temporary data folder
+/// (SQLite) or on a PostgreSQL database, which several instances may share.
 final class BenchServer {
     let url: URL
     private let process: Process
-    private let data: URL
+    /// The `serve` and `account` options naming the store.
+    private let store: [String]
     private let binary: URL
 
-    init(folder: URL, port: Int = 0) throws {
+    /// SQLite in `folder/server`.
+    convenience init(folder: URL, port: Int = 0) throws {
+        try self.init(store: ["--data", folder.appendingPathComponent("server").path], port: port)
+    }
+
+    /// On the PostgreSQL database at `database` (a `postgres://` URL).
+    convenience init(database: String) throws {
+        try self.init(store: ["--database", database], port: 0)
+    }
+
+    private init(store: [String], port: Int) throws {
         binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
             .appendingPathComponent("moodtui")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw BenchError("no moodtui binary at \(binary.path): run `swift build -c release` first")
         }
-        data = folder.appendingPathComponent("server")
+        self.store = store
         process = Process()
         process.executableURL = binary
         // Every bench client comes from 127.0.0.1, the fan-out case alone opens 1,000 sockets, and
         // one device uploads as fast as the server takes it.
         process.arguments = [
-            "serve", "--port", String(port), "--data", data.path, "--log-level", "error", "--max-connections-per-address", "4096",
+            "serve", "--port", String(port), "--log-level", "error", "--max-connections-per-address", "4096",
             "--rate-limit", "1000000", "--rate-limit-per-address", "1000000",
-        ]
+        ] + store
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -44,7 +56,7 @@ final class BenchServer {
     func addDevice(_ account: String) throws -> String {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["account", "add", account, "--data", data.path]
+        process.arguments = ["account", "add", account] + store
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -6,7 +6,8 @@ import MoodStore
 import MoodSync
 import SyncProtocol
 
-/// The sync loop against a real `moodtui serve` on 127.0.0.1.
+/// The sync loop against a real `moodtui serve` on 127.0.0.1, on SQLite (``PostgresCases`` runs
+/// some of them on PostgreSQL).
 struct RemoteCases {
     let journals: BenchJournals
     let quick: Bool
@@ -22,7 +23,7 @@ struct RemoteCases {
             results.append(upload.result)
             for result in [
                 try await initialSync(server, account: upload.account, phrase: upload.phrase, sealed: sealed),
-                try await remoteLatency(server, sealed: sealed),
+                try await remoteLatency(from: server, to: server, sealed: sealed),
             ] {
                 report.print(result)
                 results.append(result)
@@ -31,7 +32,7 @@ struct RemoteCases {
         let backlog = try await backlogUpload(server)
         report.print(backlog)
         results.append(backlog)
-        let fanOut = try await FanOutCase(server: server, subscribers: 1_000, changes: quick ? 3 : 10).run()
+        let fanOut = try await FanOutCase(servers: [server], subscribers: 1_000, changes: quick ? 3 : 10).run()
         report.print(fanOut)
         let backOnline = try await BackOnlineCase(
             folder: journals.folder.appendingPathComponent("back-online"), moods: 2_000, offline: quick ? .seconds(6) : .seconds(20)
@@ -42,8 +43,11 @@ struct RemoteCases {
 
     /// Moods per second through `POST /v1/moods`, 500 a request, each request one durable
     /// transaction; the moods are sealed (or not) before the clock starts. Returns the account
-    /// and its phrase, whose moods the initial sync then downloads.
-    private func serverUpload(_ server: BenchServer, sealed: Bool) async throws -> (result: CaseResult, account: String, phrase: String?) {
+    /// and its phrase, whose moods the initial sync then downloads. `suffix` names the back end
+    /// when it is not SQLite.
+    func serverUpload(_ server: BenchServer, sealed: Bool, suffix: String = "") async throws
+        -> (result: CaseResult, account: String, phrase: String?)
+    {
         let account = sealed ? "bulk-sealed" : "bulk"
         let device = try await BenchDevice(
             server: server, account: account, path: journals.folder.appendingPathComponent("\(account).sqlite").path,
@@ -65,7 +69,7 @@ struct RemoteCases {
         let samples = Samples(nanoseconds: times)
         let perSecond = Double(total) / (Double(times.reduce(0, +)) / 1e9)
         var result = CaseResult(
-            name: "server-upload" + (sealed ? "-sealed" : ""), rows: total, samples: samples, target: "≥ 10,000 moods/s",
+            name: "server-upload" + (sealed ? "-sealed" : "") + suffix, rows: total, samples: samples, target: "≥ 10,000 moods/s",
             met: perSecond >= 10_000)
         result.extra["moods_per_s"] = perSecond.rounded()
         return (result, account, device.phrase)
@@ -120,16 +124,18 @@ struct RemoteCases {
         print(report.downloaded, elapsed.nanoseconds, ChildProcess.peakKiB())
     }
 
-    /// Device A saves a mood; its engine uploads it; the server pushes; B's engine downloads it;
-    /// B's watcher wakes B's "UI thread", whose presenter gets the batch. Timed end to end.
-    private func remoteLatency(_ server: BenchServer, sealed: Bool) async throws -> CaseResult {
+    /// Device A saves a mood; its engine uploads it to `first`; the server (through the
+    /// database, when `second` is another instance) pushes to B on `second`; B's engine
+    /// downloads it; B's watcher wakes B's "UI thread", whose presenter gets the batch. Timed
+    /// end to end.
+    func remoteLatency(from first: BenchServer, to second: BenchServer, sealed: Bool, suffix: String = "") async throws -> CaseResult {
         // An account of its own: the devices start in step, with nothing to download first.
         let account = sealed ? "latency-sealed" : "latency"
         let a = try await BenchDevice(
-            server: server, account: account, path: journals.folder.appendingPathComponent("\(account)-a.sqlite").path,
+            server: first, account: account, path: journals.folder.appendingPathComponent("\(account)-a.sqlite").path,
             sealing: sealed ? .sealed(phrase: nil) : .plain)
         let b = try await BenchDevice(
-            server: server, account: account, path: journals.folder.appendingPathComponent("\(account)-b.sqlite").path,
+            server: second, account: account, path: journals.folder.appendingPathComponent("\(account)-b.sqlite").path,
             sealing: sealed ? .sealed(phrase: a.phrase) : .plain)
         let engines = [a, b].map { device in Task { await device.engine.run() } }
         defer { engines.forEach { $0.cancel() } }
@@ -158,7 +164,7 @@ struct RemoteCases {
         }
         let samples = Samples(nanoseconds: times)
         return CaseResult(
-            name: "remote-latency" + (sealed ? "-sealed" : ""), rows: changes, samples: samples, target: "p50 ≤ 10 ms, p99 ≤ 50 ms",
+            name: "remote-latency" + (sealed ? "-sealed" : "") + suffix, rows: changes, samples: samples, target: "p50 ≤ 10 ms, p99 ≤ 50 ms",
             met: samples.median <= 10_000_000 && samples.p99 <= 50_000_000).withP99()
     }
 }

@@ -4,9 +4,12 @@ import Foundation
 struct Report {
     let json: Bool
 
+    /// Wide enough for the longest case name, `remote-latency-postgres-2-instances`.
+    private static let nameWidth = 37
+
     func header() {
         guard !json else { return }
-        Swift.print(pad("case", 24) + pad("rows", 10) + pad("median", 11) + pad("p95", 11) + pad("naive", 11) + pad("ratio", 9) + "target")
+        Swift.print(pad("case", Self.nameWidth) + pad("rows", 10) + pad("median", 11) + pad("p95", 11) + pad("naive", 11) + pad("ratio", 9) + "target")
     }
 
     func print(_ result: CaseResult) {
@@ -16,7 +19,7 @@ struct Report {
         } else {
             let naive = result.baseline.map { Self.time($0.median) } ?? ""
             let ratio = result.ratio.map { String(format: "%.0f×", $0) } ?? ""
-            var line = pad(result.name, 24) + pad(Self.count(result.rows), 10) + pad(Self.time(result.samples.median), 11)
+            var line = pad(result.name, Self.nameWidth) + pad(Self.count(result.rows), 10) + pad(Self.time(result.samples.median), 11)
             line += pad(Self.time(result.samples.p95), 11) + pad(naive, 11) + pad(ratio, 9)
             line += (result.met ? "✓ " : "✗ ") + result.target
             for (key, value) in result.extra.sorted(by: { $0.key < $1.key }) { line += "  \(key)=\(Self.number(value))" }

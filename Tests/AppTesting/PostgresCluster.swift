@@ -3,11 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// A throwaway PostgreSQL cluster for tests: Debian's `initdb` and `pg_ctl` in a new temporary
-/// folder, listening on 127.0.0.1 on a free port, trusting the local user `moodtui`. Run as an
-/// ordinary user (as `postgres` when the tests run as root, which PostgreSQL refuses to be),
-/// without fsync, with room for 400 connections (tests run in parallel, each store with a pool
-/// of its own), and stopped when the test process exits.
+/// A throwaway PostgreSQL cluster for tests and the benchmark: Debian's `initdb` and `pg_ctl` in
+/// a new temporary folder, listening on 127.0.0.1 on a free port, trusting the local user
+/// `moodtui`. Run as an ordinary user (as `postgres` when run as root, which PostgreSQL refuses
+/// to be), with room for 400 connections (tests run in parallel, each store with a pool of its
+/// own), and stopped when the process exits.
 ///
 /// One cluster serves a whole test process; each test takes a database of its own
 /// (``makeDatabase()``), so tests never see each other's rows. The clusters of test processes
@@ -22,7 +22,22 @@ public final class PostgresCluster: Sendable {
     public let folder: URL
     private let binaries: URL
 
-    /// The cluster of this test process, started on first use.
+    /// How much of a commit reaches the disk before it is acknowledged.
+    public enum Durability: Sendable {
+        /// Nothing is flushed (no fsync): a test's rows need not outlive it, and tests run faster.
+        case none
+        /// PostgreSQL's defaults, as a server people rely on runs: each commit is flushed.
+        case flushEachCommit
+
+        var settings: String {
+            switch self {
+            case .none: "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            case .flushEachCommit: ""
+            }
+        }
+    }
+
+    /// The cluster of this test process (no durability), started on first use.
     /// - Throws: ``TestSetupError`` saying what is missing when no cluster can be started: a test
     ///   that needs PostgreSQL fails then, it is never skipped.
     public static func shared() throws -> PostgresCluster {
@@ -30,12 +45,18 @@ public final class PostgresCluster: Sendable {
     }
 
     private static let sharedCluster: Result<PostgresCluster, any Error> = Result {
-        let cluster = try PostgresCluster()
+        let cluster = try PostgresCluster(durability: .none)
         atexit { try? PostgresCluster.sharedCluster.get().stop() }
         return cluster
     }
 
-    private init() throws {
+    /// A cluster of its own, for a benchmark measuring the database as it is run for real; the
+    /// caller stops it.
+    public static func start(durability: Durability) throws -> PostgresCluster {
+        try PostgresCluster(durability: durability)
+    }
+
+    private init(durability: Durability) throws {
         binaries = try Self.findBinaries()
         Self.removeAbandoned(binaries: binaries)
         folder = Self.parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
@@ -50,7 +71,7 @@ public final class PostgresCluster: Sendable {
                 try Self.runAsOwner(
                     binaries, "pg_ctl",
                     ["-D", Self.data(in: folder).path, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o",
-                     "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400",
+                     "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c max_connections=400 \(durability.settings)",
                      "start"],
                     folder: folder, leavesDaemon: true)
                 self.port = port

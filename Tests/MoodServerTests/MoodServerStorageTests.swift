@@ -24,6 +24,32 @@ import Testing
         #expect(page.changes.count == 1)
     }
 
+    /// More rows than one statement of the PostgreSQL back end holds: every one is written, at
+    /// its own sequence, whether it is new, changed or a tombstone.
+    @Test(arguments: StorageBackEnd.allCases)
+    func aBatchLargerThanAStatementIsWrittenWholeInOrder(_ backEnd: StorageBackEnd) async throws {
+        let storage = try await backEnd.make()
+        let alice = try await account(storage)
+        let moods = (0..<2_300).map { Fixtures.upload(note: "mood \($0)") }
+        let saved = try await storage.upsert(moods, in: alice).saved
+        #expect(saved.map(\.id) == moods.map(\.id))
+        #expect(saved.map(\.version) == Array(1...2_300))
+        // An id never uploaded gets a tombstone too (a late upload of it must not bring it back).
+        let unknown = UUID()
+        let deleted = try await storage.delete(moods.suffix(2_100).map(\.id) + [unknown], in: alice)
+        #expect(deleted.deleted == moods.suffix(2_100).map(\.id))
+        #expect(deleted.latestSequence == 4_401)
+        let feed = try await storage.changes(in: alice, after: 0, limit: 10_000).changes
+        #expect(feed.map(\.id) == moods.map(\.id) + [unknown], "the feed is not every mood in the order written")
+        let live = feed.compactMap { change -> SyncedMood? in
+            guard case .upsert(let mood) = change else { return nil }
+            return mood
+        }
+        #expect(live.map(\.id) == moods.prefix(200).map(\.id))
+        #expect(live.map(\.version) == Array(1...200))
+        #expect(live.map(\.content?.note) == moods.prefix(200).map(\.content?.note))
+    }
+
     @Test(arguments: StorageBackEnd.allCases)
     func aStaleBaseVersionIsAConflictWithTheServerCopyAndTheRestOfTheBatchSaves(_ backEnd: StorageBackEnd) async throws {
         let storage = try await backEnd.make()
