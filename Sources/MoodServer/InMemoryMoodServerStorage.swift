@@ -104,7 +104,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         state.withLock { state in hashes.filter { state.tokens[$0] == nil } }
     }
 
-    public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
+    public func upsert(_ uploads: [MoodUpload], in account: Account, from device: String?) async throws -> UpsertResult {
         try state.withLock { state throws(KeyMismatch) in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
             try AccountKeyRule.check(uploads, current: entry.account.keyID)
@@ -128,7 +128,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
+    public func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
         return state.withLock { state in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
@@ -174,7 +174,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
+    public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
         state.withLock { state in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
             if let refusal = AccountKeyRule.refusal(of: change, current: entry.account.keyID, latestSequence: entry.lastSequence) {

@@ -16,7 +16,6 @@ enum StorageOperation: String, Sendable {
     case delete
     case changes
     case compact
-    case announce
     case changeKey = "change_key"
 }
 
@@ -74,12 +73,12 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
         try await metrics.databaseCall(.revokedTokenHashes) { try await base.revokedTokenHashes(among: hashes) }
     }
 
-    func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
-        try await metrics.databaseCall(.upsert) { try await base.upsert(uploads, in: account) }
+    func upsert(_ uploads: [MoodUpload], in account: Account, from device: String?) async throws -> UpsertResult {
+        try await metrics.databaseCall(.upsert) { try await base.upsert(uploads, in: account, from: device) }
     }
 
-    func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
-        try await metrics.databaseCall(.delete) { try await base.delete(ids, in: account) }
+    func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
+        try await metrics.databaseCall(.delete) { try await base.delete(ids, in: account, from: device) }
     }
 
     func changes(in account: Account, after sequence: Int64, listingTombstonesAfter: Int64, limit: Int) async throws -> ChangePage {
@@ -92,13 +91,9 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
         try await metrics.databaseCall(.compact) { try await base.compact(tombstonesDeletedBefore: cutoff) }
     }
 
-    func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async {
-        await metrics.databaseCall(.announce) { await base.announce(account: account, token: token, exceptDevice: exceptDevice) }
-    }
-
     func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>? { try base.changesAnnouncedElsewhere() }
 
-    func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
-        try await metrics.databaseCall(.changeKey) { try await base.changeKey(change, in: account) }
+    func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
+        try await metrics.databaseCall(.changeKey) { try await base.changeKey(change, in: account, from: device) }
     }
 }

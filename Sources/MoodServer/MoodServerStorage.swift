@@ -45,13 +45,18 @@ public protocol MoodServerStorage: Sendable {
     /// The hashes among `hashes` that open no account (revoked, or never issued).
     func revokedTokenHashes(among hashes: Set<Data>) async throws -> Set<Data>
 
-    /// Applies ``UpsertDecision`` to each upload in order, in one transaction.
+    /// Applies ``UpsertDecision`` to each upload in order, in one transaction. `device` is the
+    /// writing device (`X-Moodtui-Device`, `nil` without one): a store several instances share
+    /// tells the others of a commit that changed anything, in the same transaction, so that they
+    /// push it to the account's sockets but that device's.
     /// - Precondition: no id appears twice in `uploads`.
     /// - Throws: ``KeyMismatch`` (nothing written) when an upload is not sealed with the
     ///   account's key as the transaction reads it (``AccountKeyRule``).
-    func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult
-    /// Turns the moods with these ids into tombstones; unknown and already deleted ids are skipped.
-    func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult
+    func upsert(_ uploads: [MoodUpload], in account: Account, from device: String?) async throws -> UpsertResult
+    /// Turns the moods with these ids into tombstones (an unknown id too: an upload of it
+    /// delivered late must not create it); ids already deleted are skipped. A store several
+    /// instances share tells the others when a live mood was deleted, as for ``upsert(_:in:from:)``.
+    func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult
     /// The changes after `sequence`, oldest first, at most `limit`, leaving out the tombstones
     /// at or before `listingTombstonesAfter`: a device's first download is a snapshot of the
     /// live moods (`.max`: no tombstone the page's snapshot holds), not every deletion ever made.
@@ -60,17 +65,13 @@ public protocol MoodServerStorage: Sendable {
     /// account's ``ChangePage/compactedThrough`` past the ones removed, an account at a time.
     /// - Returns: how many tombstones were removed.
     func compact(tombstonesDeletedBefore cutoff: Date) async throws -> Int
-    /// Tells the other server instances sharing this store that `account`'s log moved to `token`
-    /// (PostgreSQL: `NOTIFY`), so that they push it to their sockets. Failing to tell is logged,
-    /// never an error of the request: a device also fetches whenever its socket (re)connects.
-    func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async
     /// The commits the other instances announce, and each time this instance starts hearing
     /// them, until the consumer stops; `nil` for a store one process serves.
     /// - Throws: when the store cannot be listened to.
     func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>?
     /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:latestSequence:)``
-    /// refuses, in one transaction.
-    func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome
+    /// refuses, in one transaction, telling the other instances as ``upsert(_:in:from:)`` does.
+    func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome
 }
 
 extension MoodServerStorage {
@@ -79,8 +80,18 @@ extension MoodServerStorage {
         try await changes(in: account, after: sequence, listingTombstonesAfter: 0, limit: limit)
     }
 
-    /// A store one process serves has no other instance to tell.
-    public func announce(account: Int64, token: ChangeToken, exceptDevice: String?) async {}
+    /// Writes on behalf of no device in particular (`moodtui account`, tests).
+    public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
+        try await upsert(uploads, in: account, from: nil)
+    }
+
+    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
+        try await delete(ids, in: account, from: nil)
+    }
+
+    public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
+        try await changeKey(change, in: account, from: nil)
+    }
 
     /// A store one process serves hears of no other instance.
     public func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>? { nil }

@@ -90,7 +90,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     /// How long `/healthz` waits for the database.
     static let healthDeadline: Duration = .seconds(2)
 
-    public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
+    public func upsert(_ uploads: [MoodUpload], in account: Account, from device: String?) async throws -> UpsertResult {
         try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
             try AccountKeyRule.check(uploads, current: locked.keyID)
@@ -111,11 +111,12 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             }
             try await Self.store(writes, of: account, connection, logger: self.logger)
             try await Self.setLastSequence(sequence, of: account, connection, logger: self.logger)
+            if sequence != locked.lastSequence { try await self.announce(account, latestSequence: sequence, device: device, connection) }
             return UpsertResult(saved: saved, conflicts: conflicts, latestSequence: sequence, changedAnything: sequence != locked.lastSequence)
         }
     }
 
-    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
+    public func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
         return try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
@@ -131,6 +132,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             }
             try await Self.store(tombstones, of: account, deletedAt: now, connection, logger: self.logger)
             try await Self.setLastSequence(sequence, of: account, connection, logger: self.logger)
+            if !deleted.isEmpty { try await self.announce(account, latestSequence: sequence, device: device, connection) }
             return DeletionResult(deleted: deleted, latestSequence: sequence)
         }
     }
@@ -177,7 +179,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
         return removed
     }
 
-    public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
+    public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
         try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
             if let refusal = AccountKeyRule.refusal(of: change, current: locked.keyID, latestSequence: locked.lastSequence) {
@@ -187,6 +189,8 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
                 "UPDATE account SET key_id = \(Data(change.keyID.bytes)) WHERE id = \(account.id)", logger: self.logger)
             var changed = account
             changed.keyID = change.keyID
+            // Other devices fetch, see the new key and stop until they are given its phrase.
+            try await self.announce(account, latestSequence: locked.lastSequence, device: device, connection)
             return .changed(changed, latestSequence: locked.lastSequence)
         }
     }

@@ -61,7 +61,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
-    public func upsert(_ uploads: [MoodUpload], in account: Account) async throws -> UpsertResult {
+    public func upsert(_ uploads: [MoodUpload], in account: Account, from device: String?) async throws -> UpsertResult {
         let (result, sealedTheLastPlainMood) = try await pool.write { db in
             try AccountKeyRule.check(uploads, current: try Self.keyID(db, account))
             var sequence = try Self.lastSequence(db, account)
@@ -100,7 +100,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 
-    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
+    public func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
         return try await pool.write { db in
             var sequence = try Self.lastSequence(db, account)
@@ -144,7 +144,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {
+    public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
         try await pool.write { db in
             let latest = try Self.lastSequence(db, account)
             if let refusal = AccountKeyRule.refusal(of: change, current: try Self.keyID(db, account), latestSequence: latest) {

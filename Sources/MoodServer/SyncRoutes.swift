@@ -62,9 +62,9 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         if let duplicate = Dictionary(grouping: body.moods, by: \.id).first(where: { $0.value.count > 1 })?.key {
             throw ServerError.badRequest("mood \(duplicate.uuidString) appears more than once in the request")
         }
-        let result = try await storage.upsert(body.moods, in: account)
+        let result = try await storage.upsert(body.moods, in: account, from: device(request))
         let token = token(account, result.latestSequence)
-        if result.changedAnything { await publish(account, token, exceptDevice: device(request)) }
+        if result.changedAnything { publish(account, token, exceptDevice: device(request)) }
         return try JSONBody.response(
             UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token, serverTime: Date().millisecondsSince1970))
     }
@@ -77,9 +77,9 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             throw ServerError.tooLarge(
                 "\(body.ids.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: "too_many_moods")
         }
-        let result = try await storage.delete(body.ids, in: account)
+        let result = try await storage.delete(body.ids, in: account, from: device(request))
         let token = token(account, result.latestSequence)
-        if !result.deleted.isEmpty { await publish(account, token, exceptDevice: device(request)) }
+        if !result.deleted.isEmpty { publish(account, token, exceptDevice: device(request)) }
         return try JSONBody.response(DeletionResponse(deleted: result.deleted, token: token))
     }
 
@@ -112,10 +112,10 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(KeyChangeRequest.self, from: request)
         let change = KeyChange(keyID: body.keyID, replaces: body.replaces, unchangedSince: try cursor(of: body.since, in: account)?.sequence ?? 0)
-        switch try await storage.changeKey(change, in: account) {
+        switch try await storage.changeKey(change, in: account, from: device(request)) {
         case .changed(let changed, let latestSequence):
             // Other devices fetch, see the new key and stop until they are given its phrase.
-            await publish(account, token(account, latestSequence), exceptDevice: device(request))
+            publish(account, token(account, latestSequence), exceptDevice: device(request))
             return try JSONBody.response(AccountResponse(name: changed.name, id: changed.publicID, keyID: changed.keyID))
         case .keyChanged(let current):
             throw ServerError.keyChanged(
@@ -168,10 +168,10 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
     }
 
-    /// Tells this instance's sockets of the account, and the other instances sharing the store.
-    private func publish(_ account: Account, _ token: ChangeToken, exceptDevice device: String?) async {
+    /// Tells this instance's sockets of the account (the storage told the other instances
+    /// sharing it, in the write's transaction).
+    private func publish(_ account: Account, _ token: ChangeToken, exceptDevice device: String?) {
         metrics.pushesSent(hub.publish(account: account.id, token: token, exceptDevice: device), relayed: false)
-        await storage.announce(account: account.id, token: token, exceptDevice: device)
     }
 
     private func token(_ account: Account, _ sequence: Int64, liveThrough: Int64? = nil) -> ChangeToken {
