@@ -37,6 +37,8 @@ let package = Package(
         // postgres-nio speak it too); swift-prometheus turns it into Prometheus's text format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // `swift package preview-documentation --target SyncProtocol`: the protocol's DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: - Model and storage

@@ -26,7 +26,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw answer
             }
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            throw ServerError(status: .internalServerError, code: "internal", message: "the server failed; try again later")
+            throw ServerError(status: .internalServerError, code: .internal, message: "the server failed; try again later")
         }
     }
 
@@ -35,15 +35,16 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .notFound:
             if let methods = allowedMethods[request.uri.path] {
                 return ServerError(
-                    status: .methodNotAllowed, code: "method_not_allowed",
+                    status: .methodNotAllowed, code: .methodNotAllowed,
                     message: "\(request.uri.path) takes \(methods.map(\.rawValue).joined(separator: ", "))",
                     headers: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
             }
-            return ServerError(status: .notFound, code: "not_found", message: "no such endpoint: \(request.uri.path)")
+            return ServerError(status: .notFound, code: .notFound, message: "no such endpoint: \(request.uri.path)")
         case .contentTooLarge:
             return .tooLarge("the request body is larger than \(SyncLimits.maximumBodySize) bytes")
         default:
-            return ServerError(status: status, code: "http_\(status.code)", message: status.reasonPhrase)
+            // Any other refusal of Hummingbird's is the request's fault, a 5xx the server's.
+            return ServerError(status: status, code: status.code >= 500 ? .internal : .invalidRequest, message: status.reasonPhrase)
         }
     }
 }

@@ -8,15 +8,15 @@ import NIOHTTP1
 extension ServerError {
     /// Every connection the server may serve at once is taken.
     static let serverBusy = Self(
-        status: .serviceUnavailable, code: "server_busy", message: "the server has too many connections; try again later",
+        status: .serviceUnavailable, code: .serverBusy, message: "the server has too many connections; try again later",
         headers: [.retryAfter: "1"])
     /// The client's address has as many connections open as one address may.
     static let tooManyConnectionsFromAddress = Self(
-        status: .serviceUnavailable, code: "server_busy",
+        status: .serviceUnavailable, code: .serverBusy,
         message: "too many connections from your address; close some, or try again later", headers: [.retryAfter: "1"])
     /// `CONNECT`: the server is not a proxy.
     static let connectNotSupported = Self(
-        status: .methodNotAllowed, code: "method_not_allowed", message: "CONNECT is not supported: this server is not a proxy",
+        status: .methodNotAllowed, code: .methodNotAllowed, message: "CONNECT is not supported: this server is not a proxy",
         headers: [.allow: "GET, POST"])
     /// A WebSocket upgrade request without the headers the handshake needs.
     static let invalidUpgrade = badRequest("a WebSocket upgrade needs one Sec-WebSocket-Key and Sec-WebSocket-Version: 13")
@@ -30,7 +30,7 @@ extension ServerError {
         switch error {
         case HTTPParserError.headerOverflow:
             return ServerError(
-                status: .requestHeaderFieldsTooLarge, code: "header_too_large", message: "the request's headers are too large")
+                status: .requestHeaderFieldsTooLarge, code: .headerTooLarge, message: "the request's headers are too large")
         case let error as HTTPParserError:
             return badRequest("the request is not valid HTTP/1.1 (\(error))")
         default:

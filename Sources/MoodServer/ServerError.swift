@@ -6,27 +6,27 @@ import SyncProtocol
 /// A request the server refuses, as the status and JSON body the client gets.
 struct ServerError: Error, HTTPResponseError {
     var status: HTTPResponse.Status
-    var code: String
+    var code: SyncErrorCode
     var message: String
     var headers: HTTPFields = [:]
 
-    static func badRequest(_ message: String) -> Self { .init(status: .badRequest, code: "invalid_request", message: message) }
+    static func badRequest(_ message: String) -> Self { .init(status: .badRequest, code: .invalidRequest, message: message) }
     static let unauthorized = Self(
-        status: .unauthorized, code: "unauthorized",
+        status: .unauthorized, code: .unauthorized,
         message: "send a valid device token as 'Authorization: Bearer TOKEN' (moodtui account add NAME makes one)",
         headers: [.wwwAuthenticate: "Bearer"])
-    static func tooLarge(_ message: String, code: String = "body_too_large") -> Self {
+    static func tooLarge(_ message: String, code: SyncErrorCode = .bodyTooLarge) -> Self {
         .init(status: .contentTooLarge, code: code, message: message)
     }
     /// 409: the account's key is not the one the request assumed.
     static func keyChanged(_ message: String) -> Self {
-        .init(status: .conflict, code: SyncErrorCode.keyChanged.rawValue, message: message)
+        .init(status: .conflict, code: .keyChanged, message: message)
     }
     static let tokenExpired = Self(
-        status: .gone, code: "token_expired",
+        status: .gone, code: .tokenExpired,
         message: "this change token is not valid on this server any more: fetch again without 'since'")
     static let historyCompacted = Self(
-        status: .gone, code: SyncErrorCode.historyCompacted.rawValue,
+        status: .gone, code: .historyCompacted,
         message: "this change token is older than deletions the server no longer keeps: fetch again without 'since', "
             + "then drop the moods the server acknowledged before that it no longer lists")
 
@@ -35,12 +35,12 @@ struct ServerError: Error, HTTPResponseError {
     static func rateLimited(retryAfter: Duration) -> Self {
         let seconds = max(1, Int(retryAfter.timeInterval.rounded(.up)))
         return .init(
-            status: .tooManyRequests, code: SyncErrorCode.rateLimited.rawValue,
+            status: .tooManyRequests, code: .rateLimited,
             message: "too many requests; try again in \(seconds) s", headers: [.retryAfter: String(seconds)])
     }
 
     /// The JSON body clients get.
-    var body: ErrorResponse { ErrorResponse(error: code, message: message) }
+    var body: ErrorResponse { ErrorResponse(code: code, message: message) }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try JSONBody.response(body, status: status)

@@ -29,7 +29,7 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
         router.add(middleware: JSONErrorMiddleware(allowedMethods: [:]))
         router.add(middleware: RateLimitMiddleware.byAddress(limiter))
         router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
-            .ws(RouterPath(SyncEndpoint.subscribe)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
+            .ws(RouterPath(SyncRoute.subscribe.template)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
                 guard let credential = context.requestContext.credential else { return }
                 let device = HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { context.request.headers[$0] }
                 let (id, events) = hub.subscribe(account: credential.account.id, tokenHash: credential.tokenHash, deviceID: device)

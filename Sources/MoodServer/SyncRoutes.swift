@@ -12,34 +12,33 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     let metrics: ServerMetrics
 
     func register(on router: Router<MoodRequestContext>) {
-        router.get(RouterPath(SyncEndpoint.health)) { _, _ in try await health() }
-        router.get(RouterPath(SyncEndpoint.metrics)) { _, _ in
+        router.on(.health) { _, _ in try await health() }
+        router.on(.metrics) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
-        v1.get(RouterPath(SyncEndpoint.account)) { _, context in
+        v1.on(.account) { _, context in
             let account = try context.requireAccount()
             return try JSONBody.response(AccountResponse(name: account.name, id: account.publicID, keyID: account.keyID))
         }
-        v1.put(RouterPath(SyncEndpoint.accountKey)) { request, context in try await changeKey(request, context) }
-        v1.get(RouterPath(SyncEndpoint.devices)) { _, context in try await devices(context) }
-        v1.delete(RouterPath(SyncEndpoint.devices + "/:id")) { _, context in try await revokeDevice(context) }
-        v1.post(RouterPath(SyncEndpoint.moods)) { request, context in try await upload(request, context) }
-        v1.post(RouterPath(SyncEndpoint.deletions)) { request, context in try await delete(request, context) }
-        v1.get(RouterPath(SyncEndpoint.changes)) { request, context in try await changes(request, context) }
-        v1.get(RouterPath(SyncEndpoint.subscribe)) { _, _ -> Response in
+        v1.on(.changeKey) { request, context in try await changeKey(request, context) }
+        v1.on(.listDevices) { _, context in try await devices(context) }
+        v1.on(.revokeDevice) { _, context in try await revokeDevice(context) }
+        v1.on(.upload) { request, context in try await upload(request, context) }
+        v1.on(.delete) { request, context in try await delete(request, context) }
+        v1.on(.changes) { request, context in try await changes(request, context) }
+        v1.on(.subscribe) { _, _ -> Response in
             throw ServerError(
-                status: .upgradeRequired, code: "websocket_required",
+                status: .upgradeRequired, code: .webSocketRequired,
                 message: "\(SyncEndpoint.subscribe) is a WebSocket: send the upgrade headers", headers: [.upgrade: "websocket"])
         }
     }
 
     /// The paths above and their methods, for 405 answers.
     static var allowedMethods: [String: [HTTPRequest.Method]] {
-        [SyncEndpoint.health: [.get], SyncEndpoint.metrics: [.get], SyncEndpoint.account: [.get], SyncEndpoint.accountKey: [.put], SyncEndpoint.devices: [.get], SyncEndpoint.moods: [.post],
-         SyncEndpoint.deletions: [.post], SyncEndpoint.changes: [.get], SyncEndpoint.subscribe: [.get]]
+        SyncRoute.methodsByPath.mapValues { $0.map(HTTPRequest.Method.init) }
     }
 
     private func health() async throws -> Response {
@@ -57,7 +56,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         metrics.batchReceived(.moods, count: body.moods.count)
         guard body.moods.count <= SyncLimits.maximumUploadBatch else {
             throw ServerError.tooLarge(
-                "\(body.moods.count) moods in one request; the limit is \(SyncLimits.maximumUploadBatch)", code: "too_many_moods")
+                "\(body.moods.count) moods in one request; the limit is \(SyncLimits.maximumUploadBatch)", code: .tooManyMoods)
         }
         if let duplicate = Dictionary(grouping: body.moods, by: \.id).first(where: { $0.value.count > 1 })?.key {
             throw ServerError.badRequest("mood \(duplicate.uuidString) appears more than once in the request")
@@ -75,7 +74,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         metrics.batchReceived(.deletions, count: body.ids.count)
         guard body.ids.count <= SyncLimits.maximumDeletionBatch else {
             throw ServerError.tooLarge(
-                "\(body.ids.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: "too_many_moods")
+                "\(body.ids.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: .tooManyMoods)
         }
         let result = try await storage.delete(body.ids, in: account, from: device(request))
         let token = token(account, result.latestSequence)
@@ -122,7 +121,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
                 current == nil ? "this account has no key to replace" : "this account's key is not the one the request replaces")
         case .changesSince:
             throw ServerError(
-                status: .conflict, code: SyncErrorCode.changesSince.rawValue,
+                status: .conflict, code: .changesSince,
                 message: "the account changed after this device's change token: fetch the changes, then ask again")
         }
     }
@@ -144,7 +143,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         guard try await storage.revokeDevice(id, in: account) else {
             throw ServerError(
-                status: .notFound, code: SyncErrorCode.unknownDevice.rawValue, message: "this account has no device \(id) (already revoked?)")
+                status: .notFound, code: .unknownDevice, message: "this account has no device \(id) (already revoked?)")
         }
         return Response(status: .noContent)
     }
@@ -155,7 +154,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         guard let token, !token.rawValue.isEmpty else { return nil }
         switch ChangeCursor.read(token) {
         case .invalid:
-            throw ServerError(status: .badRequest, code: "invalid_token", message: "'since' is not a change token")
+            throw ServerError(status: .badRequest, code: .invalidToken, message: "'since' is not a change token")
         case .retired(let store):
             // From this store, it may predate deletions since compacted: the device must check
             // its moods against the new download.
@@ -180,5 +179,25 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     private func device(_ request: Request) -> String? {
         HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { request.headers[$0] }
+    }
+}
+
+extension HTTPRequest.Method {
+    /// The protocol's method as Hummingbird names it.
+    init(_ method: SyncRoute.Method) {
+        switch method {
+        case .get: self = .get
+        case .put: self = .put
+        case .post: self = .post
+        case .delete: self = .delete
+        }
+    }
+}
+
+extension RouterMethods {
+    /// Serves `route` at its path with its method, and no other.
+    @discardableResult
+    func on(_ route: SyncRoute, use handler: @escaping @Sendable (Request, Context) async throws -> some ResponseGenerator) -> Self {
+        on(RouterPath(route.template), method: HTTPRequest.Method(route.method), use: handler)
     }
 }

@@ -10,7 +10,7 @@ import SyncProtocol
 /// WebSocket (``PushSocket``).
 ///
 /// Every request carries the device token, the device id (so that the server does not push a
-/// device's own writes back to it) and the ``SyncProtocolVersion`` it speaks; an answer from a
+/// device's own writes back to it) and the ``ProtocolVersion`` it speaks; an answer from a
 /// server of another version is refused before its body is read. Failures are sorted into
 /// ``RemoteError`` cases by status.
 public struct HTTPMoodRemote: MoodRemote {
@@ -45,46 +45,46 @@ public struct HTTPMoodRemote: MoodRemote {
     }()
 
     public func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse {
-        try await send(.POST, SyncEndpoint.moods, body: UploadRequest(moods: moods))
+        try await send(.upload, body: UploadRequest(moods: moods))
     }
 
     public func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse {
-        try await send(.POST, SyncEndpoint.deletions, body: DeletionRequest(ids: ids))
+        try await send(.delete, body: DeletionRequest(ids: ids))
     }
 
     public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let token { query.append(URLQueryItem(name: "since", value: token.rawValue)) }
-        return try await send(.GET, SyncEndpoint.changes, query: query, body: Optional<String>.none)
+        return try await send(.changes, query: query, body: Optional<String>.none)
     }
 
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
-        try await send(.GET, SyncEndpoint.account, body: Optional<String>.none)
+        try await send(.account, body: Optional<String>.none)
     }
 
     public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
-        try await send(.PUT, SyncEndpoint.accountKey, body: request)
+        try await send(.changeKey, body: request)
     }
 
     public func devices() async throws(RemoteError) -> [ListedDevice] {
-        let answer: DeviceListResponse = try await send(.GET, SyncEndpoint.devices, body: Optional<String>.none)
+        let answer: DeviceListResponse = try await send(.listDevices, body: Optional<String>.none)
         return answer.devices
     }
 
     public func revokeDevice(_ id: DeviceTokenID) async throws(RemoteError) {
-        _ = try await exchange(.DELETE, SyncEndpoint.device(id), body: Optional<String>.none)
+        _ = try await exchange(.revokeDevice, path: SyncEndpoint.device(id), body: Optional<String>.none)
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
         async throws(RemoteError)
     {
-        guard let endpoint = PushEndpoint(server: account.server, path: basePath + SyncEndpoint.subscribe) else {
+        guard let endpoint = PushEndpoint(server: account.server, path: basePath + SyncRoute.subscribe.template) else {
             throw .incompatible("'\(account.server)' is not a server URL")
         }
         var headers = HTTPHeaders()
         headers.add(name: "Authorization", value: "Bearer \(account.token)")
         headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
-        headers.add(name: SyncProtocolVersion.header, value: String(SyncProtocolVersion.current))
+        headers.add(name: ProtocolVersion.header, value: String(ProtocolVersion.current))
         let socket = PushSocket(endpoint: endpoint, headers: headers, timing: pushTiming, logger: logger)
         do {
             try await socket.listen(connected: connected, pushed: pushed)
@@ -102,27 +102,29 @@ public struct HTTPMoodRemote: MoodRemote {
 
     /// One request whose answer is JSON of type `Response`.
     private func send<Body: Encodable, Response: Decodable>(
-        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: Body?
+        _ route: SyncRoute, query: [URLQueryItem] = [], body: Body?
     ) async throws(RemoteError) -> Response {
-        let data = try await exchange(method, path, query: query, body: body)
+        let path = route.template
+        let data = try await exchange(route, path: path, query: query, body: body)
         do { return try JSONDecoder().decode(Response.self, from: data) } catch {
             throw .incompatible("the answer to \(path) could not be read: \(error)")
         }
     }
 
-    /// One request; returns the body of a successful answer.
+    /// One request of `route` to `path` (its template, filled in); returns the body of a
+    /// successful answer.
     private func exchange<Body: Encodable>(
-        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: Body?
+        _ route: SyncRoute, path: String, query: [URLQueryItem] = [], body: Body?
     ) async throws(RemoteError) -> Data {
         var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
         components?.path = basePath + path
         components?.queryItems = query.isEmpty ? nil : query
         guard let url = components?.string else { throw .incompatible("'\(account.server)' is not a server URL") }
         var request = HTTPClientRequest(url: url)
-        request.method = method
+        request.method = HTTPMethod(rawValue: route.method.rawValue)
         request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
         request.headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
-        request.headers.add(name: SyncProtocolVersion.header, value: String(SyncProtocolVersion.current))
+        request.headers.add(name: ProtocolVersion.header, value: String(ProtocolVersion.current))
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             do { request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body))) } catch {
@@ -136,7 +138,7 @@ public struct HTTPMoodRemote: MoodRemote {
         do {
             let response = try await client.execute(request, timeout: timeout, logger: logger)
             status = Int(response.status.code)
-            serverVersion = response.headers.first(name: SyncProtocolVersion.header)
+            serverVersion = response.headers.first(name: ProtocolVersion.header)
             retryAfter = response.headers.first(name: "Retry-After")
             bytes = try await response.body.collect(upTo: 64 << 20)
         } catch {
@@ -147,36 +149,44 @@ public struct HTTPMoodRemote: MoodRemote {
         // from a server that predates the negotiation, whose moods carry no stamps. Besides
         // successes, that holds for the refusals that would mark moods failed; other failures
         // (a 503 the connection layer makes, before any route) are sorted by status.
-        let answered = SyncProtocolVersion.spoken(byHeader: serverVersion)
-        if answered != SyncProtocolVersion.current, (200..<300).contains(status) || [400, 413, 422].contains(status) {
-            throw .protocolMismatch(SyncProtocolVersion.mismatch(server: answered, device: SyncProtocolVersion.current))
+        let answered = ProtocolVersion.spoken(byHeader: serverVersion)
+        if answered != ProtocolVersion.current, (200..<300).contains(status) || [400, 413, 422].contains(status) {
+            throw .protocolMismatch(ProtocolVersion.mismatch(server: answered, device: ProtocolVersion.current))
         }
         guard (200..<300).contains(status) else { throw Self.error(status: status, path: path, body: data, retryAfter: retryAfter) }
         return data
     }
 
-    private static func error(status: Int, path: String, body: Data, retryAfter: String?) -> RemoteError {
+    /// What an error answer means for the device: by its code when it carries one of ours
+    /// (every code is handled: a new one does not compile until it is), else by status (an
+    /// answer a proxy made, or an older server's).
+    static func error(status: Int, path: String, body: Data, retryAfter: String?) -> RemoteError {
         let answer = try? JSONDecoder().decode(ErrorResponse.self, from: body)
         let message = answer?.message ?? "HTTP \(status)"
-        if answer?.error == SyncProtocolVersion.mismatchCode { return .protocolMismatch(message) }
-        if status == 429 {
-            // Whole seconds (the HTTP-date form is not used by moodtui servers), within an hour.
-            let seconds = retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 1), 3_600) } ?? 1
-            return .rateLimited(retryAfter: .seconds(seconds))
+        // Whole seconds (the HTTP-date form is not used by moodtui servers), within an hour.
+        let wait = Duration.seconds(retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 1), 3_600) } ?? 1)
+        guard let code = answer?.code else {
+            switch status {
+            case 429: return .rateLimited(retryAfter: wait)
+            case 400, 413, 422: return .rejected(message)
+            case 401, 403: return .unauthorized(message)
+            case 410: return .tokenExpired
+            case 408, 500...: return .unavailable(message)
+            default: return .incompatible("HTTP \(status) for \(path)")
+            }
         }
-        switch answer.flatMap({ SyncErrorCode(rawValue: $0.error) }) {
+        switch code {
+        case .protocolMismatch: return .protocolMismatch(message)
         case .keyChanged: return .keyChanged(message)
         case .changesSince: return .changesSince(message)
         case .unknownDevice: return .unknownDevice(message)
         case .historyCompacted: return .historyCompacted
-        case .rateLimited, nil: break
-        }
-        switch status {
-        case 400, 413, 422: return .rejected(message)
-        case 401, 403: return .unauthorized(message)
-        case 410: return .tokenExpired
-        case 408, 500...: return .unavailable(message)
-        default: return .incompatible("HTTP \(status) for \(path)")
+        case .tokenExpired: return .tokenExpired
+        case .unauthorized: return .unauthorized(message)
+        case .invalidRequest, .invalidToken, .bodyTooLarge, .tooManyMoods: return .rejected(message)
+        case .internal, .serverBusy: return .unavailable(message)
+        case .rateLimited: return .rateLimited(retryAfter: wait)
+        case .notFound, .methodNotAllowed, .webSocketRequired, .headerTooLarge: return .incompatible("HTTP \(status) for \(path): \(message)")
         }
     }
 

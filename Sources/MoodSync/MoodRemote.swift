@@ -48,7 +48,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The answer makes no sense for the protocol (404, 405, an unreadable body): a wrong URL or
     /// not a moodtui server. Nothing works until the configuration changes.
     case incompatible(String)
-    /// The server speaks another ``SyncProtocolVersion``: nothing syncs until one side is
+    /// The server speaks another ``ProtocolVersion``: nothing syncs until one side is
     /// updated, and the words say which.
     case protocolMismatch(String)
     /// The account's key is not the one the request assumed (409 `key_changed`): nothing syncs

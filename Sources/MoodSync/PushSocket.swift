@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import SyncProtocol
 
 /// One push WebSocket connection, from the TCP connect to its close, on SwiftNIO directly.
 ///
@@ -94,7 +95,7 @@ struct PushSocket: Sendable {
         }
         return NIOUpgradableHTTPClientPipelineConfiguration(
             upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
-                upgradeRequestHead: HTTPRequestHead(version: .http1_1, method: .GET, uri: endpoint.path, headers: requestHeaders),
+                upgradeRequestHead: HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: SyncRoute.subscribe.method.rawValue), uri: endpoint.path, headers: requestHeaders),
                 upgraders: [upgrader],
                 notUpgradingCompletionHandler: { channel in channel.eventLoop.makeSucceededFuture(.declined) }
             ))

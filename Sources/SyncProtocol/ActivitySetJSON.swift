@@ -22,8 +22,8 @@ enum ActivitySetJSON {
     enum HistoryKeys: String, CodingKey { case added, removed }
 
     /// The set at `key`, checked: names that follow ``ActivityName``'s rules as they are, stamps
-    /// that ``HybridTimestamp/validated(_:)`` accepts, one per device on each side, and no more
-    /// than ``ActivitySet/maximumHistories`` activities.
+    /// that `HybridTimestamp/validated(_:)` accepts, one per device on each side, and no more
+    /// than `ActivitySet/maximumHistories` activities.
     static func decode(
         from container: KeyedDecodingContainer<MoodContent.CodingKeys>, forKey key: MoodContent.CodingKeys
     ) throws -> ActivitySet {

@@ -9,7 +9,7 @@ public struct DeletionRequest: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case ids }
 
-    /// Decodes the ids, each in the canonical form ``MoodIDText`` describes.
+    /// Decodes the ids, each in the canonical form `MoodIDText` describes.
     public init(from decoder: any Decoder) throws {
         var ids = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .ids)
         self.ids = try ids.decodeMoodIDs()

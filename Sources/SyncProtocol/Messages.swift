@@ -17,8 +17,8 @@ public struct PushMessage: Codable, Hashable, Sendable {
 
 /// Every error the server returns: `{"error": "code", "message": "words for people"}`.
 public struct ErrorResponse: Codable, Hashable, Sendable, Error {
-    /// A stable code such as `unauthorized`, `invalid_request`, `body_too_large`,
-    /// `token_expired`, `not_found`, `method_not_allowed`; see the README for the list.
+    /// A ``SyncErrorCode``'s text; text, not the enum, so that an answer with a code of a later
+    /// version still reads.
     public var error: String
     public var message: String
 
@@ -26,6 +26,13 @@ public struct ErrorResponse: Codable, Hashable, Sendable, Error {
         self.error = error
         self.message = message
     }
+
+    public init(code: SyncErrorCode, message: String) {
+        self.init(error: code.rawValue, message: message)
+    }
+
+    /// The code, `nil` for one this version does not know.
+    public var code: SyncErrorCode? { SyncErrorCode(rawValue: error) }
 }
 
 /// The body of `GET /healthz`: `{"status": "ok"}` (200) or `{"status": "unavailable"}` (503).
@@ -74,20 +81,50 @@ public struct KeyChangeRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// The error codes a client acts on beyond the status alone.
-public enum SyncErrorCode: String, Sendable {
+/// Every code an error answer of the server carries (``ErrorResponse/error``): the server
+/// refuses with these and no other, and the client reads them, so that adding one is a change
+/// both sides see.
+public enum SyncErrorCode: String, Sendable, CaseIterable {
+    /// 400: malformed JSON, a wrong type, a missing field, a value that breaks the rules (the
+    /// message names the field), an id twice in one upload, a bad `limit`, a request that is not
+    /// valid HTTP/1.1 or a malformed WebSocket upgrade.
+    case invalidRequest = "invalid_request"
+    /// 400: `since` is not a change token.
+    case invalidToken = "invalid_token"
+    /// 401: no, unknown or revoked device token.
+    case unauthorized
+    /// 404: no such route.
+    case notFound = "not_found"
+    /// 404: `DELETE /v1/devices/ID` names no device of the account (already revoked?).
+    case unknownDevice = "unknown_device"
+    /// 405: a known path with another method (the answer's `Allow` lists the right ones), or `CONNECT`.
+    case methodNotAllowed = "method_not_allowed"
     /// 409: the account's key is not the one the request assumed (an upload sealed with another
     /// key or not sealed, a key change based on an old key): enter the account's current phrase.
     case keyChanged = "key_changed"
     /// 409: a key change based on a change token the account has moved past.
     case changesSince = "changes_since"
-    /// 404: `DELETE /v1/devices/ID` names no device of the account (already revoked?).
-    case unknownDevice = "unknown_device"
+    /// 410: the change token is not valid on this server any more: fetch again without one.
+    case tokenExpired = "token_expired"
     /// 410: the change token is older than deletions the server has since forgotten (compacted):
     /// fetch again without a token, then drop the moods the server had acknowledged to this
     /// device that the new download no longer lists.
     case historyCompacted = "history_compacted"
+    /// 413: a body past ``SyncLimits/maximumBodySize``.
+    case bodyTooLarge = "body_too_large"
+    /// 413: more moods or ids in one request than ``SyncLimits`` allows.
+    case tooManyMoods = "too_many_moods"
+    /// 426: `/v1/subscribe` without the WebSocket upgrade.
+    case webSocketRequired = "websocket_required"
     /// 429: too many requests from this device or address; `Retry-After` says in how many seconds
     /// to try again.
     case rateLimited = "rate_limited"
+    /// 431: request headers too large.
+    case headerTooLarge = "header_too_large"
+    /// 500: a fault of the server (logged there).
+    case `internal`
+    /// 503: the server has too many connections, overall or from this address.
+    case serverBusy = "server_busy"
+    /// 503: a request of another protocol version than the server's (``ProtocolVersion``).
+    case protocolMismatch = "protocol_mismatch"
 }

@@ -14,18 +14,18 @@ import MoodKit
 /// ```
 ///
 /// Dates are integers: milliseconds since 1970-01-01T00:00:00Z (the precision the journal
-/// keeps); stamps are ``HybridTimestamp`` text. `activities` holds every activity the mood has
+/// keeps); stamps are `HybridTimestamp` text. `activities` holds every activity the mood has
 /// had, with the stamps of its additions and of the additions a removal saw
-/// (``ActivityHistory``): the mood has `run`, and had `tea`. Two contents are equal when every field and
+/// (`ActivityHistory`): the mood has `run`, and had `tea`. Two contents are equal when every field and
 /// stamp is equal; the server uses that to recognise a retried upload, without reading them.
 public struct MoodContent: Hashable, Sendable {
     /// When the mood was felt.
     public var date: Date
     /// How the person felt, 1–5.
     public var level: MoodLevel
-    /// Free text that follows ``MoodNote``'s rules.
+    /// Free text that follows `MoodNote`'s rules.
     public var note: String
-    /// The device that created the mood; follows ``MoodCreatorID``'s rules.
+    /// The device that created the mood; follows `MoodCreatorID`'s rules.
     public var creatorID: String
     /// When each field last changed.
     public var stamps: MoodStamps
@@ -67,10 +67,10 @@ extension MoodContent: Codable {
     }
 
     /// Decodes and validates, once, for the server on upload and the client on download: a
-    /// level outside 1–5, a date outside ``MoodDateRange`` (checked as an integer, before any
-    /// conversion), a note that breaks ``MoodNote``'s rules or is not trimmed, a creator id that
-    /// breaks ``MoodCreatorID``'s, a stamp that ``HybridTimestamp/validated(_:)`` refuses, or
-    /// activities that break ``ActivitySet``'s rules is a `DecodingError.dataCorrupted` naming
+    /// level outside 1–5, a date outside `MoodDateRange` (checked as an integer, before any
+    /// conversion), a note that breaks `MoodNote`'s rules or is not trimmed, a creator id that
+    /// breaks `MoodCreatorID`'s, a stamp that `HybridTimestamp/validated(_:)` refuses, or
+    /// activities that break `ActivitySet`'s rules is a `DecodingError.dataCorrupted` naming
     /// the field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -24,7 +24,7 @@ public struct UploadResponse: Codable, Hashable, Sendable {
     /// The account's latest change token after the request.
     public var token: ChangeToken
     /// The server's clock as it answered, in milliseconds since 1970: devices measure their own
-    /// clock against it (``ClockSkew``).
+    /// clock against it (`ClockSkew`).
     public var serverTime: Int64
 
     public init(saved: [SavedMood], conflicts: [MoodConflict], token: ChangeToken, serverTime: Int64) {

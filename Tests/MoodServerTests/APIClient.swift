@@ -13,7 +13,7 @@ struct APIClient: Sendable {
     var device: String?
     /// The protocol version the requests say they speak; `nil` sends no version, as protocol 1
     /// clients did.
-    var protocolVersion: Int? = SyncProtocolVersion.current
+    var protocolVersion: Int? = ProtocolVersion.current
 
     init(_ client: any TestClientProtocol, token: String?, device: String? = nil) {
         send = { uri, method, headers, body in
@@ -90,11 +90,11 @@ struct UnexpectedResponse: Error, CustomStringConvertible {
 }
 
 extension HTTPField.Name {
-    /// The header naming the ``SyncProtocolVersion`` a request speaks.
-    static let syncProtocol = HTTPField.Name(SyncProtocolVersion.header)!
+    /// The header naming the ``ProtocolVersion`` a request speaks.
+    static let syncProtocol = HTTPField.Name(ProtocolVersion.header)!
 }
 
-extension SyncProtocolVersion {
+extension ProtocolVersion {
     /// The header line a raw request sends to speak this version.
     static let headerLine = "\(header): \(current)"
 }

@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func accountIDsAreRandomAndTellNothingOfOtherAccounts(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let alice = try await accountID(server.alice()), bob = try await accountID(server.bob())
             #expect(alice != bob)
             for id in [alice, bob] {
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aChangeTokenDoesNotCarryTheAccountsRowNumber() async throws {
-        try await LiveServer.run(.sqlite) { server in
+        try await TestServer.run(.sqlite) { server in
             let token = try await server.bob().changes().token
             let json = try #require(Data(base64Encoded: Self.padded(token.rawValue)))
             let fields = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
@@ -38,7 +38,7 @@ import Testing
     /// From this store, it may predate deletions compacted since (the device must check its moods
     /// against a new download); from another, it has merely expired.
     @Test func aTokenFromBeforeOpaqueIDsIsAnsweredAsFromBeforeCompaction() async throws {
-        try await LiveServer.run(.sqlite) { server in
+        try await TestServer.run(.sqlite) { server in
             for (store, code) in [(server.storage.storeID, "history_compacted"), ("another-store", "token_expired")] {
                 let legacy = #"{"account":1,"sequence":0,"store":"\#(store)"}"#
                 let token = Data(legacy.utf8).base64EncodedString()

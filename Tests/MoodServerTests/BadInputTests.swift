@@ -87,7 +87,7 @@ import Testing
 
     @Test(arguments: cases)
     func aBadRequestGetsAJSONErrorAndWritesNothing(_ bad: Case) async throws {
-        try await LiveServer.run(.sqlite) { server in
+        try await TestServer.run(.sqlite) { server in
             var client = server.alice()
             var headers: HTTPFields = [:]
             switch bad.authorization {
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func aRevokedTokenIsRefusedAtOnce() async throws {
-        try await LiveServer.run(.sqlite) { server in
+        try await TestServer.run(.sqlite) { server in
             let alice = server.alice()
             _ = try await alice.changes()
             _ = try await server.storage.revokeToken(hash: DeviceToken.hash(server.aliceToken))

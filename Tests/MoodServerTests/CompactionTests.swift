@@ -53,7 +53,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func aTokenFromBeforeTheHorizonIsAnsweredHistoryCompactedAndOneAfterItIsNot(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let alice = server.alice()
             let gone = Fixtures.upload(note: "gone")
             let before = try await alice.upload([gone]).token
@@ -71,7 +71,7 @@ import Testing
     /// while it pages: a mood an earlier page gave the device and deleted meanwhile goes.
     @Test(arguments: StorageBackEnd.allCases)
     func aFirstDownloadListsLiveMoodsAndTheDeletionsMadeWhileItPages(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let alice = server.alice()
             let moods = (0..<6).map { Fixtures.upload(note: "mood \($0)") }
             _ = try await alice.upload(moods)
@@ -93,7 +93,7 @@ import Testing
     func theServerRemovesTombstonesOlderThanItsRetentionWhileItRuns(_ backEnd: StorageBackEnd) async throws {
         let clock = TestWallClock(offset: -91 * 86_400)
         let schedule = CompactionSchedule(retention: .seconds(90 * 86_400), interval: .milliseconds(20))
-        try await LiveServer.run(backEnd, compaction: schedule, clock: clock.wallClock) { server in
+        try await TestServer.run(backEnd, compaction: schedule, clock: clock.wallClock) { server in
             let alice = server.alice()
             let old = Fixtures.upload(note: "deleted 91 days ago"), recent = Fixtures.upload(note: "deleted now")
             let start = try await alice.upload([old, recent]).token

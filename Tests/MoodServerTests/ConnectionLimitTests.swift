@@ -16,7 +16,7 @@ import Testing
 
     @Test func slowAndSilentConnectionsAreClosedWhileANormalClientKeepsUploadingAndFetching() async throws {
         let logs = CapturedLogs()
-        try await LiveServer.run(.sqlite, limits: Self.shortLimits, logs: logs) { server in
+        try await TestServer.run(.sqlite, over: .socket, limits: Self.shortLimits, logs: logs) { server in
             let silent = try (0..<120).map { try RawConnection(port: server.port, from: $0 < 60 ? "127.0.0.2" : "127.0.0.3") }
             let dribblers = try (0..<20).map { _ in try RawConnection(port: server.port, from: "127.0.0.4") }
             // A head that never ends, sent a byte per round of the normal client.
@@ -44,7 +44,7 @@ import Testing
         var limits = Self.shortLimits
         limits.maximumConnectionsPerAddress = 3
         limits.idleTimeout = .seconds(60)
-        try await LiveServer.run(.inMemory, limits: limits) { server in
+        try await TestServer.run(.inMemory, over: .socket, limits: limits) { server in
             // Which of four is refused depends on which event loop admits it first.
             let four = try (0..<4).map { _ in try RawConnection(port: server.port, from: "127.0.0.2") }
             #expect(await waitUntil { four.contains { $0.readAvailable() } })
@@ -65,7 +65,7 @@ import Testing
         var limits = Self.shortLimits
         limits.maximumConnections = 4
         limits.idleTimeout = .seconds(60)
-        try await LiveServer.run(.inMemory, limits: limits) { server in
+        try await TestServer.run(.inMemory, over: .socket, limits: limits) { server in
             // The test framework's own client may hold one of the four places.
             let five = try (0..<5).map { try RawConnection(port: server.port, from: "127.0.0.\(2 + $0)") }
             #expect(await waitUntil { five.contains { $0.readAvailable() } })
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aWebSocketThatDoesNotAnswerPingsIsClosedWhileOneThatDoesStaysOpen() async throws {
-        try await LiveServer.run(.inMemory, limits: Self.shortLimits) { server in
+        try await TestServer.run(.inMemory, over: .socket, limits: Self.shortLimits) { server in
             let answering = PushTests.Subscription(host: "127.0.0.1", port: server.port, token: server.aliceToken, device: "phone")
             #expect(await waitUntil { answering.connected })
             let deaf = try RawConnection(port: server.port)

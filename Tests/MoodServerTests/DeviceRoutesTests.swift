@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func theListNamesEveryTokenOfTheAccountOldestFirstAndMarksTheAsker(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let laptopToken = DeviceToken.generate()
             _ = try await server.storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(laptopToken), device: try DeviceName("laptop"))
             let devices = try await list(APIClient(server.client, token: laptopToken))
@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func revokingADeviceEndsItsTokenAndSocketButNotAnotherAccountsDevice(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd, over: .socket) { server in
             let phoneToken = DeviceToken.generate()
             _ = try await server.storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(phoneToken), device: try DeviceName("phone"))
             let phoneID = DeviceTokenID(tokenHash: DeviceToken.hash(phoneToken))

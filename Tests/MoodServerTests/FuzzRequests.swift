@@ -143,7 +143,7 @@ struct FuzzRequests {
     }
 
     private mutating func headers(hasBody: Bool) -> HTTPFields {
-        var headers: HTTPFields = [.syncProtocol: pick([String(SyncProtocolVersion.current), String(SyncProtocolVersion.current), "1", "x"])]
+        var headers: HTTPFields = [.syncProtocol: pick([String(ProtocolVersion.current), String(ProtocolVersion.current), "1", "x"])]
         let authorization = pick([
             "Bearer \(token)", "Bearer \(token)", "Bearer \(token)", "bearer   \(token)  ", "Bearer \(token)x", "Bearer", "Bearer ",
             "Basic YTpi", "Bearer mt_" + String(repeating: "A", count: 5_000), "",

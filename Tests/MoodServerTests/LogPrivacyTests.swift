@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct LogPrivacyTests {
     @Test func noDeviceTokenOrChangeTokenAppearsInTheLogsAtAnyLevel() async throws {
         let logs = CapturedLogs()
-        let (secrets, records) = try await LiveServer.run(.sqlite, logs: logs) { server in
+        let (secrets, records) = try await TestServer.run(.sqlite, over: .socket, logs: logs) { server in
             let phone = PushTests.Subscription(host: "127.0.0.1", port: server.port, token: server.aliceToken, device: "phone")
             #expect(await waitUntil { server.hub.count == 1 })
             let laptop = server.alice(device: "laptop")

@@ -18,7 +18,7 @@ import Testing
     }
 
     static func upload(_ token: String, _ headers: String, _ body: String) -> String {
-        "POST \(SyncEndpoint.moods) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\(SyncProtocolVersion.headerLine)\r\n\(headers)\r\n\r\n\(body)"
+        "POST \(SyncEndpoint.moods) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\(ProtocolVersion.headerLine)\r\n\(headers)\r\n\r\n\(body)"
     }
 
     static let cases: [Case] = [
@@ -31,7 +31,7 @@ import Testing
         Case(name: "WebSocket upgrade on a kept-alive connection", request: { WebSocketHandshake.request(token: $0) }, afterARequest: true,
              status: 400, code: "invalid_request"),
         Case(name: "WebSocket upgrade without a key", request: { token in
-            "GET \(SyncEndpoint.subscribe) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nAuthorization: Bearer \(token)\r\n\(SyncProtocolVersion.headerLine)\r\n\r\n"
+            "GET \(SyncEndpoint.subscribe) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nAuthorization: Bearer \(token)\r\n\(ProtocolVersion.headerLine)\r\n\r\n"
         }, status: 400, code: "invalid_request"),
         Case(name: "WebSocket upgrade of an unknown path", request: { token in
             WebSocketHandshake.request(token: token).replacingOccurrences(of: SyncEndpoint.subscribe, with: "/v1/elsewhere")
@@ -41,7 +41,7 @@ import Testing
     @Test(arguments: cases)
     func aRequestTheHTTPLayerRefusesGetsACompleteJSONAnswerAndItsConnectionClosed(_ bad: Case) async throws {
         let logs = CapturedLogs()
-        try await LiveServer.run(.inMemory, logs: logs) { server in
+        try await TestServer.run(.inMemory, over: .socket, logs: logs) { server in
             let connection = try RawConnection(port: server.port)
             var skip = 0
             if bad.afterARequest {

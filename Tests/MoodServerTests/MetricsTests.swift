@@ -41,7 +41,7 @@ import Testing
 
     @Test func everyAnswerCarriesItsOwnRequestIdWhichTheServersLogLineNames() async throws {
         let logs = CapturedLogs()
-        try await LiveServer.run(.sqlite, logs: logs) { server in
+        try await TestServer.run(.sqlite, logs: logs) { server in
             let success = try await server.alice().raw(.get, SyncEndpoint.changes)
             let refusal = try await server.anonymous.raw(.get, SyncEndpoint.changes)
             #expect(success.status == .ok && refusal.status == .unauthorized)
@@ -56,7 +56,7 @@ import Testing
 
     @Test func theMetricsAndHealthRoutesNeedNoTokenNoVersionAndNoRateAllowance() async throws {
         let clock = RateLimitTests.ManualClock()
-        try await LiveServer.run(.sqlite, rateLimits: RateLimits(perToken: 1, perAddress: 1), rateClock: clock.now) { server in
+        try await TestServer.run(.sqlite, over: .socket, rateLimits: RateLimits(perToken: 1, perAddress: 1), rateClock: clock.now) { server in
             var operatorTool = server.anonymous
             operatorTool.protocolVersion = nil
             for _ in 0..<5 {
@@ -71,7 +71,7 @@ import Testing
 
     @Test(arguments: [StorageBackEnd.sqlite, .postgres])
     func connectedSocketsAndThePushesSentToThemAreCounted(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd, over: .socket) { server in
             let scrape: @Sendable () async throws -> MetricsScrape = { MetricsScrape(String(decoding: try await server.anonymous.raw(.get, SyncEndpoint.metrics).body, as: UTF8.self)) }
             let phone = PushTests.Subscription(port: server.port, token: server.aliceToken, device: "phone")
             let tablet = PushTests.Subscription(port: server.port, token: server.aliceToken, device: "tablet")
@@ -95,7 +95,7 @@ import Testing
         _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(token))
         var logger = Logger(label: "metrics-test")
         logger.logLevel = .critical
-        let router = SyncServer.makeRouter(storage: storage, hub: PushHub(), rateLimits: LiveServer.unlimited)
+        let router = SyncServer.makeRouter(storage: storage, hub: PushHub(), rateLimits: TestServer.unlimited)
         try await Application(router: router, logger: logger).test(.router) { client in
             let anonymous = APIClient(client, token: nil)
             try await body(APIClient(client, token: token), anonymous) {

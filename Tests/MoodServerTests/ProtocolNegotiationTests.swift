@@ -13,54 +13,54 @@ import Testing
 
     @Test(arguments: [(HTTPRequest.Method.post, SyncEndpoint.moods), (.get, SyncEndpoint.changes), (.get, SyncEndpoint.account)])
     func aClientOfAnOlderVersionIsToldToUpdateItselfAndNothingIsWritten(method: HTTPRequest.Method, path: String) async throws {
-        try await LiveServer.run(.sqlite) { server in
+        try await TestServer.run(.sqlite) { server in
             var old = server.alice()
             old.protocolVersion = nil
             let response = try await old.raw(method, path, body: method == .post ? Self.protocol1Upload : nil)
             #expect(response.status == .serviceUnavailable, "the one answer a protocol 1 client shows in words and retries later")
             let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
-            #expect(error.error == SyncProtocolVersion.mismatchCode)
-            #expect(error.message == "the server speaks moodtui sync protocol \(SyncProtocolVersion.current) and this device protocol 1: update moodtui on this device")
+            #expect(error.code == .protocolMismatch)
+            #expect(error.message == "the server speaks moodtui sync protocol \(ProtocolVersion.current) and this device protocol 1: update moodtui on this device")
             #expect(try await server.alice().changes().changes.isEmpty)
         }
     }
 
     @Test func aClientOfANewerVersionIsToldToUpdateTheServer() async throws {
-        try await LiveServer.run(.inMemory) { server in
+        try await TestServer.run(.inMemory) { server in
             var newer = server.alice()
-            newer.protocolVersion = SyncProtocolVersion.current + 1
+            newer.protocolVersion = ProtocolVersion.current + 1
             let response = try await newer.raw(.get, SyncEndpoint.changes)
             let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
-            #expect(error.message == "the server speaks moodtui sync protocol \(SyncProtocolVersion.current) and this device protocol \(SyncProtocolVersion.current + 1): update moodtui serve on the server")
+            #expect(error.message == "the server speaks moodtui sync protocol \(ProtocolVersion.current) and this device protocol \(ProtocolVersion.current + 1): update moodtui serve on the server")
         }
     }
 
     @Test func aPushSocketOfAnOlderClientIsRefusedAndAnswersCarryTheVersion() async throws {
-        try await LiveServer.run(.inMemory) { server in
+        try await TestServer.run(.inMemory, over: .socket) { server in
             let connection = try RawConnection(port: server.port)
-            try connection.send(WebSocketHandshake.request(token: server.aliceToken).replacingOccurrences(of: SyncProtocolVersion.headerLine + "\r\n", with: ""))
+            try connection.send(WebSocketHandshake.request(token: server.aliceToken).replacingOccurrences(of: ProtocolVersion.headerLine + "\r\n", with: ""))
             #expect(await connection.waitUntilClosed())
             let response = try #require(RawResponse(connection.bytes))
             #expect(response.status == 503)
-            #expect(response.error?.error == SyncProtocolVersion.mismatchCode)
-            #expect(response.headers[SyncProtocolVersion.header.lowercased()] == String(SyncProtocolVersion.current))
+            #expect(response.error?.code == .protocolMismatch)
+            #expect(response.headers[ProtocolVersion.header.lowercased()] == String(ProtocolVersion.current))
             #expect(response.headers["retry-after"] != nil)
         }
     }
 
     @Test func anErrorAnswerSaysTheVersionAsASuccessDoes() async throws {
-        try await LiveServer.run(.inMemory) { server in
+        try await TestServer.run(.inMemory, over: .socket) { server in
             for request in [
-                "GET \(SyncEndpoint.changes) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(SyncProtocolVersion.headerLine)\r\nConnection: close\r\n\r\n",
+                "GET \(SyncEndpoint.changes) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(ProtocolVersion.headerLine)\r\nConnection: close\r\n\r\n",
                 "GET \(SyncEndpoint.account) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(server.aliceToken)\r\n"
-                    + "\(SyncProtocolVersion.headerLine)\r\nConnection: close\r\n\r\n",
+                    + "\(ProtocolVersion.headerLine)\r\nConnection: close\r\n\r\n",
             ] {
                 let connection = try RawConnection(port: server.port)
                 try connection.send(request)
                 #expect(await connection.waitUntilClosed())
                 let response = try #require(RawResponse(connection.bytes))
                 #expect([401, 200].contains(response.status), "\(response)")
-                #expect(response.headers[SyncProtocolVersion.header.lowercased()] == String(SyncProtocolVersion.current), "\(response)")
+                #expect(response.headers[ProtocolVersion.header.lowercased()] == String(ProtocolVersion.current), "\(response)")
             }
         }
     }

@@ -33,7 +33,7 @@ import Testing
                 defer { state.finished.withLock { $0 = true } }
                 var headers: HTTPFields = [.authorization: "Bearer \(token)"]
                 headers[HTTPField.Name(SyncEndpoint.deviceHeader)!] = device
-                headers[.syncProtocol] = String(SyncProtocolVersion.current)
+                headers[.syncProtocol] = String(ProtocolVersion.current)
                 let close = try await WebSocketClient.connect(
                     url: "ws://\(host):\(port)\(SyncEndpoint.subscribe)",
                     configuration: .init(additionalHeaders: headers), logger: Logger(label: "ws-test")
@@ -58,7 +58,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func otherDevicesOfTheAccountHearOfAWriteButNotTheWriterOrOtherAccounts(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd, over: .socket) { server in
             let phone = Subscription(port: server.port, token: server.aliceToken, device: "phone")
             let laptop = Subscription(port: server.port, token: server.aliceToken, device: "laptop")
             let bobsPhone = Subscription(port: server.port, token: server.bobToken, device: "phone")
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func aSubscriptionWithoutAValidTokenIsNotUpgraded() async throws {
-        try await LiveServer.run(.inMemory) { server in
+        try await TestServer.run(.inMemory, over: .socket) { server in
             let stranger = Subscription(port: server.port, token: "wrong", device: "x")
             #expect(await waitUntil { stranger.finished })
             #expect(!stranger.connected)

@@ -18,7 +18,7 @@ import Testing
 
     @Test func aDeviceOverItsRateIsAnswered429WithRetryAfterAndAnotherDeviceIsNot() async throws {
         let clock = ManualClock()
-        try await LiveServer.run(.inMemory, rateLimits: RateLimits(perToken: 2, perAddress: 1_000), rateClock: clock.now) { server in
+        try await TestServer.run(.inMemory, rateLimits: RateLimits(perToken: 2, perAddress: 1_000), rateClock: clock.now) { server in
             let alice = server.alice(), bob = server.bob()
             for _ in 0..<4 { #expect(try await alice.raw(.get, SyncEndpoint.changes).status == .ok) }  // a burst: two seconds' worth
             let refused = try await alice.raw(.get, SyncEndpoint.changes)
@@ -36,7 +36,7 @@ import Testing
 
     @Test func anAddressOverItsRateIs429WhateverTheTokenAndHealthChecksAreNotCounted() async throws {
         let clock = ManualClock()
-        try await LiveServer.run(.inMemory, rateLimits: RateLimits(perToken: 1_000, perAddress: 1), rateClock: clock.now) { (server: LiveServer) async throws in
+        try await TestServer.run(.inMemory, over: .socket, rateLimits: RateLimits(perToken: 1_000, perAddress: 1), rateClock: clock.now) { (server: TestServer) async throws in
             for _ in 0..<5 { #expect(try await server.anonymous.raw(.get, SyncEndpoint.health).status == .ok) }
             #expect(try await server.alice().raw(.get, SyncEndpoint.changes).status == .ok)
             #expect(try await server.bob().raw(.get, SyncEndpoint.changes).status == .ok)

@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct RevocationTests {
     @Test(arguments: StorageBackEnd.allCases)
     func revokingATokenClosesItsSocketWith1008WhileAnotherTokensSocketOfTheAccountStaysOpen(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd, over: .socket) { server in
             let laptopToken = DeviceToken.generate()
             _ = try await server.storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(laptopToken))
             let phone = PushTests.Subscription(port: server.port, token: server.aliceToken, device: "phone")
@@ -32,7 +32,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func revokingAnAccountClosesEachOfItsSocketsButNotAnotherAccounts(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd, over: .socket) { server in
             let phone = PushTests.Subscription(port: server.port, token: server.aliceToken, device: "phone")
             let laptop = PushTests.Subscription(port: server.port, token: server.aliceToken, device: "laptop")
             let bobsPhone = PushTests.Subscription(port: server.port, token: server.bobToken, device: "phone")
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func anUnauthorisedUpgradeGets401WithTheJSONErrorAndIsClosed() async throws {
-        try await LiveServer.run(.inMemory) { server in
+        try await TestServer.run(.inMemory, over: .socket) { server in
             let connection = try RawConnection(port: server.port)
             try connection.send(WebSocketHandshake.request(token: "mt_not-a-token"))
             #expect(await connection.waitUntilClosed())

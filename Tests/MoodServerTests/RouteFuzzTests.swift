@@ -25,10 +25,10 @@ import Testing
         let bob = try await storage.addDevice(toAccount: "bob", tokenHash: DeviceToken.hash(bobToken))
         var logger = Logger(label: "fuzz")
         logger.logLevel = .critical
-        let application = Application(router: SyncServer.makeRouter(storage: storage, hub: PushHub(), rateLimits: LiveServer.unlimited), logger: logger)
+        let application = Application(router: SyncServer.makeRouter(storage: storage, hub: PushHub(), rateLimits: TestServer.unlimited), logger: logger)
         let seed = Self.seed
         try await application.test(.router) { client in
-            let start = try await client.execute(uri: SyncEndpoint.changes, method: .get, headers: [.authorization: "Bearer \(aliceToken)", .syncProtocol: String(SyncProtocolVersion.current)])
+            let start = try await client.execute(uri: SyncEndpoint.changes, method: .get, headers: [.authorization: "Bearer \(aliceToken)", .syncProtocol: String(ProtocolVersion.current)])
             let changeToken = try JSONDecoder().decode(ChangesResponse.self, from: Data(buffer: start.body)).token
             var requests = FuzzRequests(seed: seed, token: aliceToken, changeToken: changeToken)
             for index in 0..<Self.inputs {
@@ -51,12 +51,13 @@ import Testing
         let status = response.status
         let body = Data(buffer: response.body)
         // The one 5xx allowed: a request of another protocol version (see ProtocolVersionMiddleware).
-        let mismatch = (try? JSONDecoder().decode(ErrorResponse.self, from: body))?.error == SyncProtocolVersion.mismatchCode
+        let mismatch = (try? JSONDecoder().decode(ErrorResponse.self, from: body))?.code == .protocolMismatch
         if status.code >= 500 && !(status == .serviceUnavailable && mismatch) { return "status \(status.code)" }
         if status.code >= 400 || status.code < 200 {
             guard let error = try? JSONDecoder().decode(ErrorResponse.self, from: body), !error.error.isEmpty, !error.message.isEmpty else {
                 return "status \(status.code) without the JSON error shape: \(String(decoding: body.prefix(200), as: UTF8.self))"
             }
+            if error.code == nil { return "status \(status.code) with '\(error.error)', a code the contract (SyncErrorCode) does not name" }
             if changedData { return "refused with \(status.code) \(error.error), but the account's data changed" }
         } else if (try? JSONSerialization.jsonObject(with: body)) == nil {
             return "status \(status.code) with a body that is not JSON"

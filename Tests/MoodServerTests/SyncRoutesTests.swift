@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct SyncRoutesTests {
     @Test(arguments: StorageBackEnd.allCases)
     func theSameRequestSentThreeTimesMakesOneMoodAtOneVersion(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let alice = server.alice()
             let moods = [Fixtures.upload(note: "retried"), Fixtures.upload(.bad, note: "also retried")]
             var responses: [UploadResponse] = []
@@ -21,7 +21,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func aStaleVersionGetsTheServerCopyWhileTheOtherMoodsOfTheBatchSave(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let phone = server.alice(device: "phone"), laptop = server.alice(device: "laptop")
             let id = UUID()
             let v1 = try await phone.upload([Fixtures.upload(id, .meh, note: "first")]).saved[0].version
@@ -37,7 +37,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func deletionsLeaveTombstonesInTheFeedAndRepeatingThemIsFine(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let alice = server.alice()
             let kept = Fixtures.upload(note: "kept"), gone = Fixtures.upload(note: "gone")
             let before = try await alice.upload([kept, gone]).token
@@ -53,7 +53,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func twoAccountsCannotSeeOrDeleteEachOthersMoods(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd) { server in
             let mood = Fixtures.upload(note: "alice's secret")
             _ = try await server.alice().upload([mood])
             let bob = server.bob()
@@ -72,7 +72,7 @@ import Testing
 
     @Test(arguments: StorageBackEnd.allCases)
     func theFeedPagesSeeEveryChangeOnceWhileAnotherDeviceWrites(_ backEnd: StorageBackEnd) async throws {
-        try await LiveServer.run(backEnd) { server in
+        try await TestServer.run(backEnd, over: .socket) { server in
             let reader = server.alice(device: "reader")
             let initial = (0..<40).map { Fixtures.upload(note: "initial \($0)") }
             _ = try await reader.upload(initial)
@@ -115,8 +115,8 @@ import Testing
     }
 
     @Test func aTokenFromAnotherServerHasExpired() async throws {
-        let token = try await LiveServer.run(.inMemory) { server in try await server.alice().changes().token }
-        try await LiveServer.run(.inMemory) { server in
+        let token = try await TestServer.run(.inMemory) { server in try await server.alice().changes().token }
+        try await TestServer.run(.inMemory) { server in
             let response = try await server.alice().raw(.get, "/v1/changes?since=\(token.rawValue)")
             #expect(response.status == .gone)
             #expect(try JSONDecoder().decode(ErrorResponse.self, from: response.body).error == "token_expired")
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func healthIsOKWithoutAToken() async throws {
-        try await LiveServer.run(.sqlite) { server in
+        try await TestServer.run(.sqlite) { server in
             let response = try await server.anonymous.raw(.get, "/healthz")
             #expect(response.status == .ok)
             #expect(try JSONDecoder().decode(HealthResponse.self, from: response.body).status == "ok")

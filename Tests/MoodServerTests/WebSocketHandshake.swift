@@ -7,7 +7,7 @@ enum WebSocketHandshake {
     static func request(token: String?, extra: [String] = []) -> String {
         let lines = [
             "GET \(SyncEndpoint.subscribe) HTTP/1.1", "Host: 127.0.0.1", "Upgrade: websocket", "Connection: Upgrade",
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13", SyncProtocolVersion.headerLine,
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13", ProtocolVersion.headerLine,
         ] + (token.map { ["Authorization: Bearer \($0)"] } ?? []) + extra
         return lines.joined(separator: "\r\n") + "\r\n\r\n"
     }

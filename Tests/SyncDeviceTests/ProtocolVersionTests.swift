@@ -18,12 +18,12 @@ import Testing
 
         // Answers to this device come without the version header, as from a server before it.
         let laptop = try await LiveDevice(server: server, through: proxy)
-        proxy.inject(.dropAnswerHeader(SyncProtocolVersion.header), on: FaultProxy.Match(method: "GET", pathPrefix: SyncEndpoint.changes))
+        proxy.inject(.dropAnswerHeader(ProtocolVersion.header), on: FaultProxy.Match(method: "GET", pathPrefix: SyncEndpoint.changes))
         do {
             try await laptop.syncOnce()
             Issue.record("the answer of a server without the version header was read")
         } catch RemoteError.protocolMismatch(let words) {
-            #expect(words == "the server speaks moodtui sync protocol 1 and this device protocol \(SyncProtocolVersion.current): update moodtui serve on the server")
+            #expect(words == "the server speaks moodtui sync protocol 1 and this device protocol \(ProtocolVersion.current): update moodtui serve on the server")
         }
         #expect(try laptop.mood(mood.id) == nil, "nothing of the answer was applied")
         await server.stop()

@@ -116,6 +116,18 @@ import Glibc
             let waiting = try devices.map { try $0.store.read { try $0.syncBacklog() } }
             return Set(lists[0].keys) == expected && lists.allSatisfy { $0 == lists[0] } && waiting.allSatisfy { $0 == SyncBacklog() }
         }
+        if !converged {
+            // What each device holds against what should be: the checks below compare only the
+            // moods that should be there, and would not show a mood one device still holds.
+            for (index, device) in devices.enumerated() {
+                let held = try device.fields()
+                let backlog = try await device.store.read { try $0.syncBacklog() }
+                Issue.record("""
+                    seed \(seed), device \(index): \(held.count) moods, \(Set(held.keys).subtracting(expected).count) that should be \
+                    gone, \(expected.subtracting(held.keys).count) missing, backlog \(backlog)
+                    """)
+            }
+        }
         #expect(converged, "seed \(seed): the running engines did not converge on their own")
         running.forEach { $0.cancel() }
         for engine in running {

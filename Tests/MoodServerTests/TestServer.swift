@@ -5,14 +5,25 @@ import Logging
 import MoodKit
 import MoodServer
 
-/// The server application bound to 127.0.0.1 on a free port, with two accounts, for one test.
-struct LiveServer: Sendable {
+/// The server application with two accounts, for one test: reached through its router in
+/// process (most tests: no sockets, nothing to wait for), or bound to 127.0.0.1 on a free port
+/// for what only sockets show (WebSockets, connection limits, raw bytes, client addresses).
+struct TestServer: Sendable {
+    /// How a test reaches the server.
+    enum Transport {
+        /// Requests handed to the router in process, services running.
+        case router
+        /// HTTP over a socket on 127.0.0.1.
+        case socket
+    }
+
     let storage: any MoodServerStorage
     let hub: PushHub
     let client: any TestClientProtocol
     let aliceToken: String
     let bobToken: String
 
+    /// The port of a server reached over a socket.
     var port: Int { client.port ?? 0 }
 
     func alice(device: String? = nil) -> APIClient { APIClient(client, token: aliceToken, device: device) }
@@ -43,13 +54,13 @@ struct LiveServer: Sendable {
         return sizes
     }
 
-    /// Runs `body` against a live server on `backEnd`, with `limits`, logging to `logs` (at every
-    /// level) or else only warnings and worse, nowhere.
+    /// Runs `body` against a server on `backEnd` reached over `transport`, with `limits`,
+    /// logging to `logs` (at every level) or else only warnings and worse, nowhere.
     @discardableResult
     static func run<T: Sendable>(
-        _ backEnd: StorageBackEnd, limits: ConnectionLimits = ConnectionLimits(), compaction: CompactionSchedule = CompactionSchedule(),
-        rateLimits: RateLimits = LiveServer.unlimited, rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock,
-        clock: WallClock = .system, logs: CapturedLogs? = nil, _ body: @Sendable (LiveServer) async throws -> T
+        _ backEnd: StorageBackEnd, over transport: Transport = .router, limits: ConnectionLimits = ConnectionLimits(), compaction: CompactionSchedule = CompactionSchedule(),
+        rateLimits: RateLimits = TestServer.unlimited, rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock,
+        clock: WallClock = .system, logs: CapturedLogs? = nil, _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let storage = try await backEnd.make(clock: clock)
         let aliceToken = DeviceToken.generate(), bobToken = DeviceToken.generate()
@@ -62,8 +73,8 @@ struct LiveServer: Sendable {
             configuration: MoodServerConfiguration(
                 host: "127.0.0.1", port: 0, limits: limits, compaction: compaction, rateLimits: rateLimits, rateClock: rateClock),
             storage: storage, hub: hub, logger: logger)
-        return try await application.test(.live) { client in
-            try await body(LiveServer(storage: storage, hub: hub, client: client, aliceToken: aliceToken, bobToken: bobToken))
+        return try await application.test(transport == .router ? .router : .live) { client in
+            try await body(TestServer(storage: storage, hub: hub, client: client, aliceToken: aliceToken, bobToken: bobToken))
         }
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The version of what requests and answers mean, negotiated on every exchange: a client sends
+/// the version it speaks in ``header``; the server answers requests of the version it speaks
+/// (saying so in the same header) and refuses every other one in words, so that devices of two
+/// versions never merge each other's moods wrongly. (Not `SyncProtocolVersion`: the symbol
+/// graph tools take a type named after its module and `Version` for the module's own version
+/// number and leave it out of the documentation.)
+///
+/// - 1: whole moods, ordered by their `modifiedAt` (no header).
+/// - 2: every field carries the clock stamp of its last change (``MoodContent/stamps``); answers
+///   carry the server's time.
+/// - 3: moods carry their activities, a set with the history of each (``MoodContent/activities``).
+/// - 4: an account may have a key: its moods travel sealed (``MoodPayload``), and the server
+///   keeps only their ids, versions and tombstones in the clear. A device can list the
+///   account's devices and revoke one (``SyncEndpoint/devices``), as key rotation does.
+public enum ProtocolVersion {
+    /// The version this module describes.
+    public static let current = 4
+    /// `Moodtui-Protocol: 4`; a request without it speaks version 1.
+    public static let header = "Moodtui-Protocol"
+
+    /// Words for a server and a device that speak different versions (`nil`: not a number),
+    /// naming the side to update; both sides say it the same way.
+    public static func mismatch(server: Int?, device: Int?) -> String {
+        func name(_ version: Int?) -> String { version.map { "protocol \($0)" } ?? "an unknown protocol" }
+        let update = (device ?? 0) < (server ?? 0) ? "update moodtui on this device" : "update moodtui serve on the server"
+        return "the server speaks moodtui sync \(name(server)) and this device \(name(device)): \(update)"
+    }
+
+    /// The version a request's header value names: 1 when there is none, `nil` when it is not a
+    /// number.
+    public static func spoken(byHeader value: String?) -> Int? {
+        guard let value else { return 1 }
+        return Int(value.trimmingCharacters(in: .whitespaces))
+    }
+}

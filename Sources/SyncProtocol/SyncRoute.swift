@@ -1,0 +1,42 @@
+/// Every request of the protocol, its method and its path named once: the server serves each
+/// with the method given here (and answers 405 with it in `Allow` to any other), and the client
+/// sends each with it.
+public enum SyncRoute: String, CaseIterable, Sendable {
+    case health, metrics, account, changeKey, listDevices, revokeDevice, upload, delete, changes, subscribe
+
+    /// The HTTP methods the protocol uses.
+    public enum Method: String, Sendable {
+        case get = "GET", put = "PUT", post = "POST", delete = "DELETE"
+    }
+
+    public var method: Method {
+        switch self {
+        case .health, .metrics, .account, .listDevices, .changes, .subscribe: .get
+        case .changeKey: .put
+        case .upload, .delete: .post
+        case .revokeDevice: .delete
+        }
+    }
+
+    /// The path as the server's router matches it: `{id}` stands for a device id
+    /// (``SyncEndpoint/device(_:)`` fills it in).
+    public var template: String {
+        switch self {
+        case .health: SyncEndpoint.health
+        case .metrics: SyncEndpoint.metrics
+        case .account: SyncEndpoint.account
+        case .changeKey: SyncEndpoint.accountKey
+        case .listDevices: SyncEndpoint.devices
+        case .revokeDevice: SyncEndpoint.devices + "/{id}"
+        case .upload: SyncEndpoint.moods
+        case .delete: SyncEndpoint.deletions
+        case .changes: SyncEndpoint.changes
+        case .subscribe: SyncEndpoint.subscribe
+        }
+    }
+
+    /// The methods served at each path without a parameter, for the 405 answer's `Allow`.
+    public static let methodsByPath: [String: [Method]] = Dictionary(
+        grouping: allCases.filter { !$0.template.contains("{") }, by: \.template
+    ).mapValues { $0.map(\.method) }
+}
