@@ -17,7 +17,9 @@ struct RateLimitMiddleware: RouterMiddleware {
     /// Counts every request but the operator's by the client's IP address.
     static func byAddress(_ limiter: RateLimiter) -> Self {
         Self(limiter: limiter) { request, context in
-            guard !SyncEndpoint.operatorPaths.contains(request.uri.path), let address = context.channel.remoteAddress?.ipAddress else { return nil }
+            guard !SyncEndpoint.operatorPaths.contains(request.uri.path),
+                let address = ClientAddress.of(request, peer: context.channel.remoteAddress, trusting: limiter.limits.trustedProxies)
+            else { return nil }
             return .address(address)
         }
     }

@@ -24,7 +24,7 @@ final class RateLimiter: Sendable {
         var sweepAt = RateLimiter.smallestSweep
     }
 
-    private let limits: RateLimits
+    let limits: RateLimits
     private let now: @Sendable () -> Duration
     private let state = Mutex(State())
 

@@ -28,6 +28,11 @@ struct ServerLimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Requests a second from one IP address (twice as many in a burst).", valueName: "count"))
     var rateLimitPerAddress = RateLimits().perAddress
 
+    @Option(help: ArgumentHelp(
+        "The address of a load balancer in front; its X-Forwarded-For names the client the per-address rate goes by. Repeat for several.",
+        valueName: "ip"))
+    var trustedProxy: [String] = []
+
     func validate() throws {
         guard maxConnections > 0, maxConnectionsPerAddress > 0 else { throw ValidationError("connection caps must be positive") }
         guard (1...1_000_000).contains(rateLimit), (1...1_000_000).contains(rateLimitPerAddress) else {
@@ -36,10 +41,13 @@ struct ServerLimitOptions: ParsableArguments {
         guard [idleTimeout, headerTimeout, requestTimeout, pingInterval].allSatisfy({ $0 > 0 }) else {
             throw ValidationError("timeouts must be positive")
         }
+        if let text = trustedProxy.first(where: { ClientAddress.canonical($0) == nil }) {
+            throw ValidationError("--trusted-proxy '\(text.prefix(60))' is not an IP address (such as 10.0.0.5 or fd00::5)")
+        }
     }
 
     /// The request rates as the server takes them.
-    var rateLimits: RateLimits { RateLimits(perToken: rateLimit, perAddress: rateLimitPerAddress) }
+    var rateLimits: RateLimits { RateLimits(perToken: rateLimit, perAddress: rateLimitPerAddress, trustedProxies: Set(trustedProxy)) }
 
     /// The limits as the server takes them.
     var limits: ConnectionLimits {

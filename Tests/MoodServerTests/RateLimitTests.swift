@@ -47,6 +47,43 @@ import Testing
         }
     }
 
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
+    @Test func behindATrustedProxyEachClientTheProxyNamesHasARateOfItsOwn() async throws {
+        let clock = ManualClock()
+        let limits = RateLimits(perToken: 1_000, perAddress: 1, trustedProxies: ["127.0.0.1"])
+        try await TestServer.run(.inMemory, over: .socket, rateLimits: limits, rateClock: clock.now) { (server: TestServer) async throws in
+            let alice = server.alice()
+            func from(_ hops: String) async throws -> HTTPResponse.Status {
+                try await alice.raw(.get, SyncEndpoint.changes, headers: [Self.forwardedFor: hops]).status
+            }
+            for _ in 0..<2 { #expect(try await from("203.0.113.5") == .ok) }  // a burst: two seconds' worth
+            #expect(try await from("203.0.113.5") == .tooManyRequests)
+            #expect(try await from("203.0.113.6") == .ok, "another client behind the same proxy")
+            // What the client wrote before the proxy's entry is not believed.
+            #expect(try await from("198.51.100.1, 203.0.113.5") == .tooManyRequests)
+            #expect(try await alice.raw(.get, SyncEndpoint.changes).status == .ok, "the proxy's own requests count as its own")
+        }
+    }
+
+    @Test func fromAnUntrustedPeerXForwardedForIsIgnored() async throws {
+        let clock = ManualClock()
+        try await TestServer.run(.inMemory, over: .socket, rateLimits: RateLimits(perToken: 1_000, perAddress: 1), rateClock: clock.now) {
+            (server: TestServer) async throws in
+            let alice = server.alice()
+            for hops in ["203.0.113.5", "203.0.113.6"] {
+                #expect(try await alice.raw(.get, SyncEndpoint.changes, headers: [Self.forwardedFor: hops]).status == .ok)
+            }
+            #expect(try await alice.raw(.get, SyncEndpoint.changes, headers: [Self.forwardedFor: "203.0.113.7"]).status == .tooManyRequests)
+        }
+    }
+
+    @Test func serveRefusesATrustedProxyThatIsNotAnAddress() throws {
+        let refused = try ProcessResult.moodtui(["serve", "--trusted-proxy", "balancer.local", "--data", StorageBackEnd.temporaryFolder().path])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("--trusted-proxy 'balancer.local' is not an IP address"), "\(refused.standardError)")
+    }
+
     @Test func serveRefusesARateOfNothing() throws {
         let refused = try ProcessResult.moodtui(["serve", "--rate-limit", "0", "--data", StorageBackEnd.temporaryFolder().path])
         #expect(refused.status == 64)

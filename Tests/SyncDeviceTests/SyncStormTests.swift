@@ -26,7 +26,7 @@ import Glibc
     static let operations = ProcessInfo.processInfo.environment["MOODTUI_STORM_OPERATIONS"].flatMap(Int.init) ?? 1_000
     static let seed = ProcessInfo.processInfo.environment["MOODTUI_STORM_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
 
-    @Test(.timeLimit(.minutes(3 + operations / 2_000)), arguments: [StormTopology.sqlite, .postgres(instances: 2), .postgres(instances: 3)])
+    @Test(.timeLimit(.minutes(5 + operations / 2_000)), arguments: [StormTopology.sqlite, .postgres(instances: 2), .postgres(instances: 3)])
     func randomWorkThroughFaultsAndKillsConvergesWithNothingLostDoubledOrBroughtBack(_ topology: StormTopology) async throws {
         let seed = Self.seed
         var random = SeededGenerator(seed: seed)
@@ -111,7 +111,9 @@ import Glibc
         // Field for field, stamps included: a date edit is not in the list's text, and comparing
         // the text alone let the check pass before a device had downloaded one (CI, seed
         // 7851074679997853482), and its engine was cancelled without it.
-        let converged = await waitUntil(upTo: .seconds(90)) { [devices] in
+        // Generous: under the whole suite's load a run has taken longer than 90 s (the checks
+        // after this one then passed); what each device holds is printed if it does not converge.
+        let converged = await waitUntil(upTo: .seconds(180)) { [devices] in
             let lists = try devices.map { try $0.fields() }
             let waiting = try devices.map { try $0.store.read { try $0.syncBacklog() } }
             return Set(lists[0].keys) == expected && lists.allSatisfy { $0 == lists[0] } && waiting.allSatisfy { $0 == SyncBacklog() }

@@ -1,0 +1,33 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The IP address a request counts against: its connection's peer, or, when the peer is a
+/// trusted proxy (a load balancer in front of the server), the client that proxy names in
+/// `X-Forwarded-For`: the rightmost address there that is not itself a trusted proxy (the ones
+/// to its left were written by the client, who may have made them up).
+public enum ClientAddress {
+    static func of(_ request: Request, peer: SocketAddress?, trusting proxies: Set<String>) -> String? {
+        guard let peer = peer?.ipAddress.flatMap(canonical) else { return nil }
+        guard proxies.contains(peer) else { return peer }
+        let hops = request.headers[values: .xForwardedFor].flatMap { $0.split(separator: ",") }
+        for hop in hops.reversed() {
+            // Text that is not an address is not the proxy's: count the request as the proxy's.
+            guard let address = canonical(hop.trimmingCharacters(in: .whitespaces)) else { return peer }
+            if !proxies.contains(address) { return address }
+        }
+        return peer
+    }
+
+    /// The address in one spelling (`::ffff:10.0.0.1` and its other forms alike), `nil` for text
+    /// that is not an IPv4 or IPv6 address.
+    public static func canonical(_ text: String) -> String? {
+        (try? SocketAddress(ipAddress: text, port: 0))?.ipAddress
+    }
+}
+
+extension HTTPField.Name {
+    /// The hops a proxy says a request came through, the client first.
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+}
