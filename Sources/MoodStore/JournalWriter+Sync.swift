@@ -91,6 +91,17 @@ extension JournalWriter {
             """)
     }
 
+    /// Forgets what a server acknowledged, after it stopped knowing this journal's change token
+    /// (another server, or its data replaced): every mood waits for upload again, as new, and
+    /// the first download that follows checks nothing against it. Deletions waiting keep what
+    /// they need to reach the server.
+    public func forgetServerAcknowledgements() throws {
+        try db.execute(sql: """
+            UPDATE mood SET remoteIdentifier = NULL, remoteVersion = NULL, changedSinceUpload = 1, uploadAttempted = 0, lastSyncError = NULL
+            WHERE markedForRemoteDeletion = 0
+            """)
+    }
+
     /// Makes every mood the server holds wait for upload again, on the version it has: after the
     /// account's key changed, each goes up sealed with the new one. A mood deleted within its
     /// undo window is marked too: it goes up only if the deletion is undone.

@@ -51,6 +51,13 @@ actor MoodDownloader {
     /// Reads page after page; the next page is already on its way while one is being applied.
     private func fetchAll() async throws -> Int {
         var token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
+        if token == nil {
+            // A first download lists the server's live moods only, not its deletions: a mood this
+            // journal uploaded before it (its downloads failing, its uploads going through) and
+            // another device deleted meanwhile is not listed, and must go like any the server
+            // forgot the deletion of.
+            try await journal.write { try $0.beginReconciliation() }
+        }
         var applied = 0
         var next: Task<(OpenedPage, ServerTimeSample), any Error>?
         defer { next?.cancel() }
@@ -68,8 +75,14 @@ actor MoodDownloader {
                         ? "the server forgot deletions this journal had not fetched: downloading every mood again"
                         : "change token expired: fetching every change again")
                 try await journal.write { writer in
-                    // Another server's moods settle nothing about what this one deleted.
-                    try compacted ? writer.beginReconciliation() : writer.abandonReconciliation()
+                    if compacted {
+                        try writer.beginReconciliation()
+                    } else {
+                        // Another server's listing settles nothing about what this one holds:
+                        // every mood goes up to it again (it keeps one copy per id).
+                        try writer.abandonReconciliation()
+                        try writer.forgetServerAcknowledgements()
+                    }
                     try writer.setSetting(.changeToken, to: nil)
                 }
                 token = nil

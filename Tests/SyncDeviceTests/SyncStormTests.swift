@@ -4,6 +4,7 @@ import JournalTesting
 import MoodKit
 import MoodStore
 import MoodSync
+import SyncProtocol
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -51,7 +52,8 @@ import Glibc
 
         var storm = StormLedger()
         for step in 0..<Self.operations {
-            let device = devices[Int.random(in: 0..<4, using: &random)]
+            let deviceIndex = Int.random(in: 0..<4, using: &random)
+            let device = devices[deviceIndex]
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<40:
                 let mood = try device.add("storm \(step)", level: MoodLevel.allCases.randomElement(using: &random)!)
@@ -77,12 +79,14 @@ import Glibc
                 storm.saw(after)
             case 65..<80:
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
-                if (try? device.delete(id)) != nil { storm.delete(id) }
+                if (try? device.delete(id)) != nil { storm.delete(id, how: "deleted at step \(step) on device \(deviceIndex)") }
             case 80..<92:
                 // Deleted in the app, then undone at once: it must survive (unless deleted elsewhere).
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
                 guard (try? await device.store.write(origin: .ui, { try $0.markForDeletion(id) })) != nil else { continue }
-                do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch { storm.delete(id) }
+                do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch {
+                    storm.delete(id, how: "undo refused at step \(step) on device \(deviceIndex): \(error)")
+                }
             case 92..<97:
                 syncProcess.kill()
                 syncProcess = try SyncProcess(device: devices[3], server: syncProxy.url)
@@ -124,9 +128,19 @@ import Glibc
             for (index, device) in devices.enumerated() {
                 let held = try device.fields()
                 let backlog = try await device.store.read { try $0.syncBacklog() }
+                let extra = Set(held.keys).subtracting(expected)
+                let extraMoods = try await device.store.read { try $0.moods(ids: extra) }
+                // Whether the server's feed after the device's token still holds the deletion.
+                let token = try device.store.setting(JournalSettingKey(rawValue: "sync.changeToken")).map(ChangeToken.init(rawValue:))
+                let ahead = try await device.remote.changes(since: token, limit: 1_000)
+                let extraLines = extraMoods.values.map { mood in
+                    "\n  \(mood.id) \(storm.deletion[mood.id] ?? "never deleted"); on the device: \(mood.sync), \(mood.fields); "
+                        + "the feed after the device's token: \(ahead.changes.count) changes, "
+                        + (ahead.changes.contains(Change.delete(mood.id)) ? "the deletion among them" : "not the deletion")
+                }
                 Issue.record("""
-                    seed \(seed), device \(index): \(held.count) moods, \(Set(held.keys).subtracting(expected).count) that should be \
-                    gone, \(expected.subtracting(held.keys).count) missing, backlog \(backlog)
+                    seed \(seed), device \(index): \(held.count) moods, \(extra.count) that should be \
+                    gone, \(expected.subtracting(held.keys).count) missing, backlog \(backlog)\(extraLines.joined())
                     """)
             }
         }
@@ -158,6 +172,8 @@ private struct StormLedger {
     private var live: [Mood.ID] = []
     private var positions: [Mood.ID: Int] = [:]
     private var deleted: Set<Mood.ID> = []
+    /// How and where each deleted mood was deleted, for a failure's report.
+    private(set) var deletion: [Mood.ID: String] = [:]
     /// For each mood, every field's value at the highest stamp seen on any device after a change.
     private(set) var latestFields: [Mood.ID: MoodFields] = [:]
 
@@ -174,8 +190,9 @@ private struct StormLedger {
         live.append(id)
     }
 
-    mutating func delete(_ id: Mood.ID) {
+    mutating func delete(_ id: Mood.ID, how: String) {
         guard deleted.insert(id).inserted, let position = positions.removeValue(forKey: id) else { return }
+        deletion[id] = how
         let last = live.removeLast()
         if position < live.count {
             live[position] = last
