@@ -12,13 +12,18 @@ public struct MoodServerConfiguration: Sendable {
     public var rateLimits: RateLimits
     /// The monotonic time the rate limits go by (``RateLimits/systemClock``; tests move it by hand).
     public var rateClock: @Sendable () -> Duration
+    /// Whether `GET /metrics` is served. Off unless asked: it tells anyone who can reach the port
+    /// how busy the server is, and when its people write.
+    public var exposesMetrics: Bool
 
-    /// Loopback on port 8080 with the default limits, retention and rates, unless told otherwise.
+    /// Loopback on port 8080 with the default limits, retention and rates, no metrics, unless
+    /// told otherwise.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
         compaction: CompactionSchedule = CompactionSchedule(), rateLimits: RateLimits = RateLimits(),
-        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock
+        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock, exposesMetrics: Bool = false
     ) {
+        self.exposesMetrics = exposesMetrics
         self.rateLimits = rateLimits
         self.rateClock = rateClock
         self.host = host

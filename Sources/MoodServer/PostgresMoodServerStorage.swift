@@ -15,7 +15,8 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     let client: PostgresClient
     let logger: Logger
     public let storeID: String
-    /// The most connections the pool opens.
+    /// The connections the pool opens for calls: its most, but the two the `LISTEN` streams
+    /// (revocations, announcements) hold for the server's life.
     public let poolSize: Int
     /// Dates tombstones, for compaction.
     let clock: WallClock
@@ -45,7 +46,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
         let configuration = address.configuration
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return PostgresMoodServerStorage(
-            client: client, poolSize: configuration.options.maximumConnections, logger: logger, storeID: storeID, clock: clock,
+            client: client, poolSize: configuration.options.maximumConnections - 2, logger: logger, storeID: storeID, clock: clock,
             running: Task { await client.run() })
     }
 

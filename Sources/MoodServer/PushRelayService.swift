@@ -21,7 +21,7 @@ struct PushRelayService<Storage: MoodServerStorage>: Service {
         for await news in announced.cancelOnGracefulShutdown() {
             switch news {
             case .changed(let change):
-                metrics.pushesSent(hub.publish(account: change.account, token: change.token, exceptDevice: change.device), relayed: true)
+                metrics.pushesSent(hub.publish(account: change.account, token: change.token, exceptDevice: change.device), source: .relayed)
             case .listening:
                 // The first time, the server has just started: its sockets fetched as they connected.
                 if listenedBefore { await pushEveryAccount() }
@@ -39,7 +39,7 @@ struct PushRelayService<Storage: MoodServerStorage>: Service {
                 // Nothing follows `.max - 1`: the page is empty and says only the latest sequence.
                 let latest = try await storage.changes(in: account, after: .max - 1, limit: 1).latestSequence
                 let token = ChangeCursor(store: storage.storeID, account: account.publicID, sequence: latest).token
-                metrics.pushesSent(hub.publish(account: account.id, token: token, exceptDevice: nil), relayed: true)
+                metrics.pushesSent(hub.publish(account: account.id, token: token, exceptDevice: nil), source: .catchUp)
             } catch {
                 logger.warning("could not check an account's latest change", metadata: ["error": "\(error)"])
             }

@@ -33,9 +33,11 @@ struct RequestOutcomeMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func record(_ request: Request, _ context: Context, status: HTTPResponse.Status, since started: ContinuousClock.Instant) {
         let duration = ContinuousClock.now - started
-        // Unmatched paths (Hummingbird names them "NotFound") share one label: a scanner's
-        // guesses must not each make a series.
-        let route = context.endpointPath.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "unmatched"
+        // A path no route has (Hummingbird names it "NotFound") shares one label, so that a
+        // scanner's guesses do not each make a series; one a route has, with another method, is
+        // named by that route's template.
+        let route = context.endpointPath.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? SyncRoute.allCases.first { $0.matches(path: request.uri.path) }?.template ?? "unmatched"
         metrics.requestAnswered(route: route, method: request.method, status: status, duration: duration)
         context.logger.debug("request", metadata: [
             "method": "\(request.method.rawValue)", "route": "\(route)", "status": "\(status.code)",

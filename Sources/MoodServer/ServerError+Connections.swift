@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import SyncProtocol
 
 /// The answers to requests refused before they reach a route: a full server, a malformed
 /// request, a request that is not for this server. Each is a complete JSON answer after which
@@ -17,7 +18,7 @@ extension ServerError {
     /// `CONNECT`: the server is not a proxy.
     static let connectNotSupported = Self(
         status: .methodNotAllowed, code: .methodNotAllowed, message: "CONNECT is not supported: this server is not a proxy",
-        headers: [.allow: "GET, POST"])
+        headers: [.allow: SyncRoute.methodsUsed.map(\.rawValue).joined(separator: ", ")])
     /// A WebSocket upgrade request without the headers the handshake needs.
     static let invalidUpgrade = badRequest("a WebSocket upgrade needs one Sec-WebSocket-Key and Sec-WebSocket-Version: 13")
     /// A WebSocket upgrade after other requests on the same connection.

@@ -29,6 +29,17 @@ public final class ServerMetrics: Sendable {
         case moods, deletions
     }
 
+    /// Why a push went out.
+    public enum PushSource: String, Sendable {
+        /// A write through this instance.
+        case local
+        /// A write another instance announced.
+        case relayed
+        /// This instance listens to the others again after a lost connection, and tells every
+        /// socket its account's latest token in case it missed an announcement meanwhile.
+        case catchUp = "catch_up"
+    }
+
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let webSockets: Meter
@@ -59,12 +70,10 @@ public final class ServerMetrics: Sendable {
 
     func webSocketClosed() { webSockets.decrement() }
 
-    /// Counts the push messages handed to sockets after a change (`relayed`: announced by
-    /// another instance on the same database).
-    func pushesSent(_ count: Int, relayed: Bool) {
+    /// Counts the push messages handed to sockets.
+    func pushesSent(_ count: Int, source: PushSource) {
         guard count > 0 else { return }
-        Counter(label: Name.pushes.rawValue, dimensions: [("source", relayed ? "relayed" : "local")], factory: factory)
-            .increment(by: count)
+        Counter(label: Name.pushes.rawValue, dimensions: [("source", source.rawValue)], factory: factory).increment(by: count)
     }
 
     /// Records how many moods or ids one write request carried.

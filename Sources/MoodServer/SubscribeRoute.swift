@@ -25,8 +25,9 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     /// (no valid token, another path) is answered with the router's error (401, 404).
     func register(on router: Router<MoodRequestContext>) {
         router.add(middleware: DeclinedUpgradeMiddleware())
+        router.add(middleware: RequestOutcomeMiddleware(metrics: metrics))
         router.add(middleware: ProtocolVersionMiddleware())
-        router.add(middleware: JSONErrorMiddleware(allowedMethods: [:]))
+        router.add(middleware: JSONErrorMiddleware(routes: []))
         router.add(middleware: RateLimitMiddleware.byAddress(limiter))
         router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
             .ws(RouterPath(SyncRoute.subscribe.template)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in

@@ -10,13 +10,17 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     let hub: PushHub
     let limiter: RateLimiter
     let metrics: ServerMetrics
+    /// Whether `GET /metrics` is served (else it is 404, as any unknown path).
+    let exposesMetrics: Bool
 
     func register(on router: Router<MoodRequestContext>) {
         router.on(.health) { _, _ in try await health() }
-        router.on(.metrics) { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        if exposesMetrics {
+            router.on(.metrics) { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+            }
         }
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
         v1.on(.account) { _, context in
@@ -36,11 +40,6 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
     }
 
-    /// The paths above and their methods, for 405 answers.
-    static var allowedMethods: [String: [HTTPRequest.Method]] {
-        SyncRoute.methodsByPath.mapValues { $0.map(HTTPRequest.Method.init) }
-    }
-
     private func health() async throws -> Response {
         do {
             try await storage.checkHealth()
@@ -53,7 +52,6 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     private func upload(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(UploadRequest.self, from: request)
-        metrics.batchReceived(.moods, count: body.moods.count)
         guard body.moods.count <= SyncLimits.maximumUploadBatch else {
             throw ServerError.tooLarge(
                 "\(body.moods.count) moods in one request; the limit is \(SyncLimits.maximumUploadBatch)", code: .tooManyMoods)
@@ -61,6 +59,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         if let duplicate = Dictionary(grouping: body.moods, by: \.id).first(where: { $0.value.count > 1 })?.key {
             throw ServerError.badRequest("mood \(duplicate.uuidString) appears more than once in the request")
         }
+        metrics.batchReceived(.moods, count: body.moods.count)
         let result = try await storage.upsert(body.moods, in: account, from: device(request))
         let token = token(account, result.latestSequence)
         if result.changedAnything { publish(account, token, exceptDevice: device(request)) }
@@ -71,11 +70,11 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     private func delete(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(DeletionRequest.self, from: request)
-        metrics.batchReceived(.deletions, count: body.ids.count)
         guard body.ids.count <= SyncLimits.maximumDeletionBatch else {
             throw ServerError.tooLarge(
                 "\(body.ids.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: .tooManyMoods)
         }
+        metrics.batchReceived(.deletions, count: body.ids.count)
         let result = try await storage.delete(body.ids, in: account, from: device(request))
         let token = token(account, result.latestSequence)
         if !result.deleted.isEmpty { publish(account, token, exceptDevice: device(request)) }
@@ -170,7 +169,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     /// Tells this instance's sockets of the account (the storage told the other instances
     /// sharing it, in the write's transaction).
     private func publish(_ account: Account, _ token: ChangeToken, exceptDevice device: String?) {
-        metrics.pushesSent(hub.publish(account: account.id, token: token, exceptDevice: device), relayed: false)
+        metrics.pushesSent(hub.publish(account: account.id, token: token, exceptDevice: device), source: .local)
     }
 
     private func token(_ account: Account, _ sequence: Int64, liveThrough: Int64? = nil) -> ChangeToken {

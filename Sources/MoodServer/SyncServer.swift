@@ -3,6 +3,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import SyncProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,22 +13,23 @@ public enum SyncServer {
     /// The HTTP router alone (for tests through the router, without sockets).
     public static func makeRouter<Storage: MoodServerStorage>(
         storage: Storage, hub: PushHub, rateLimits: RateLimits = RateLimits(),
-        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock, metrics: ServerMetrics = ServerMetrics()
+        rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock, metrics: ServerMetrics = ServerMetrics(),
+        exposingMetrics: Bool = false
     ) -> Router<MoodRequestContext> {
         makeRouter(
             storage: MeteredStorage(storage, metrics: metrics), hub: hub, limiter: RateLimiter(limits: rateLimits, now: rateClock),
-            metrics: metrics)
+            metrics: metrics, exposingMetrics: exposingMetrics)
     }
 
     static func makeRouter<Storage: MoodServerStorage>(
-        storage: Storage, hub: PushHub, limiter: RateLimiter, metrics: ServerMetrics
+        storage: Storage, hub: PushHub, limiter: RateLimiter, metrics: ServerMetrics, exposingMetrics: Bool
     ) -> Router<MoodRequestContext> {
         let router = Router(context: MoodRequestContext.self)
         router.add(middleware: RequestOutcomeMiddleware(metrics: metrics))
         router.add(middleware: ProtocolVersionMiddleware())
-        router.add(middleware: JSONErrorMiddleware(allowedMethods: SyncRoutes<Storage>.allowedMethods))
+        router.add(middleware: JSONErrorMiddleware(routes: SyncRoute.allCases.filter { $0 != .metrics || exposingMetrics }))
         router.add(middleware: RateLimitMiddleware.byAddress(limiter))
-        SyncRoutes(storage: storage, hub: hub, limiter: limiter, metrics: metrics).register(on: router)
+        SyncRoutes(storage: storage, hub: hub, limiter: limiter, metrics: metrics, exposesMetrics: exposingMetrics).register(on: router)
         return router
     }
 
@@ -39,7 +41,8 @@ public enum SyncServer {
 
     /// The application: HTTP routes plus the WebSocket upgrade, bound as `configuration` says,
     /// with its connections bounded by `configuration.limits` and the WebSockets of revoked
-    /// tokens closed; what it does is counted in `metrics`, served at ``SyncEndpoint/metrics``.
+    /// tokens closed; what it does is counted in `metrics`, served at ``SyncEndpoint/metrics`` when
+    /// the configuration says so.
     ///
     /// Run it as a `Service` in a `ServiceGroup`; graceful shutdown finishes requests in flight
     /// and closes WebSockets with a close frame. `logger` is used at debug level at the most
@@ -72,7 +75,9 @@ public enum SyncServer {
                 responder: responder, admission: admission, limits: limits)
         }
         return Application(
-            router: makeRouter(storage: storage, hub: hub, limiter: limiter, metrics: metrics), server: server,
+            router: makeRouter(
+                storage: storage, hub: hub, limiter: limiter, metrics: metrics, exposingMetrics: configuration.exposesMetrics),
+            server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "moodtui",
                 availableConnectionsDelegate: MaximumAvailableConnections(capacity.accepted, logger: logger)),

@@ -12,7 +12,7 @@ import SyncProtocol
 /// Every request carries the device token, the device id (so that the server does not push a
 /// device's own writes back to it) and the ``ProtocolVersion`` it speaks; an answer from a
 /// server of another version is refused before its body is read. Failures are sorted into
-/// ``RemoteError`` cases by status.
+/// ``RemoteError`` cases by their `SyncErrorCode`, or by status when they carry none.
 public struct HTTPMoodRemote: MoodRemote {
     public let account: SyncAccount
     public let deviceID: String
@@ -186,7 +186,7 @@ public struct HTTPMoodRemote: MoodRemote {
         case .invalidRequest, .invalidToken, .bodyTooLarge, .tooManyMoods: return .rejected(message)
         case .internal, .serverBusy: return .unavailable(message)
         case .rateLimited: return .rateLimited(retryAfter: wait)
-        case .notFound, .methodNotAllowed, .webSocketRequired, .headerTooLarge: return .incompatible("HTTP \(status) for \(path): \(message)")
+        case .notFound, .methodNotAllowed, .webSocketRequired, .headerTooLarge, .unsupportedRequest: return .incompatible("HTTP \(status) for \(path): \(message)")
         }
     }
 

@@ -89,6 +89,9 @@ public enum SyncErrorCode: String, Sendable, CaseIterable {
     /// message names the field), an id twice in one upload, a bad `limit`, a request that is not
     /// valid HTTP/1.1 or a malformed WebSocket upgrade.
     case invalidRequest = "invalid_request"
+    /// Another 4xx (the status says which): a request this server cannot serve, from a client
+    /// it was not made for.
+    case unsupportedRequest = "unsupported_request"
     /// 400: `since` is not a change token.
     case invalidToken = "invalid_token"
     /// 401: no, unknown or revoked device token.

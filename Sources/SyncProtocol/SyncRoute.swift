@@ -35,8 +35,16 @@ public enum SyncRoute: String, CaseIterable, Sendable {
         }
     }
 
-    /// The methods served at each path without a parameter, for the 405 answer's `Allow`.
-    public static let methodsByPath: [String: [Method]] = Dictionary(
-        grouping: allCases.filter { !$0.template.contains("{") }, by: \.template
-    ).mapValues { $0.map(\.method) }
+    /// Whether `path` is this route's, a `{…}` segment of the template standing for any one
+    /// segment.
+    public func matches(path: String) -> Bool {
+        let want = template.split(separator: "/", omittingEmptySubsequences: false)
+        let have = path.split(separator: "/", omittingEmptySubsequences: false)
+        return want.count == have.count && zip(want, have).allSatisfy { $0.hasPrefix("{") ? !$1.isEmpty : $0 == $1 }
+    }
+
+    /// Every method the protocol uses, for a refusal of one it does not.
+    public static var methodsUsed: [Method] {
+        [.get, .put, .post, .delete].filter { method in allCases.contains { $0.method == method } }
+    }
 }

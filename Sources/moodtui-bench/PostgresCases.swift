@@ -3,7 +3,8 @@ import Foundation
 
 /// The server on PostgreSQL, beside the SQLite figures of ``RemoteCases`` in the same run: a
 /// throwaway cluster with PostgreSQL's own durability (each commit flushed), two `moodtui serve`
-/// instances on one database; uploads through one instance, and pushes from one to the other.
+/// instances on one database; uploads through one instance, and pushes within one instance and
+/// from one to the other.
 struct PostgresCases {
     let journals: BenchJournals
     let quick: Bool
@@ -22,10 +23,14 @@ struct PostgresCases {
             report.print(upload)
             results.append(upload)
         }
-        let latency = try await remote.remoteLatency(from: first, to: second, sealed: false, suffix: "-postgres-2-instances")
-        report.print(latency)
+        var latencies: [CaseResult] = []
+        for (to, suffix) in [(first, "-postgres"), (second, "-postgres-2-instances")] {
+            let latency = try await remote.remoteLatency(from: first, to: to, sealed: false, suffix: suffix)
+            report.print(latency)
+            latencies.append(latency)
+        }
         let fanOut = try await FanOutCase(servers: [first, second], subscribers: 1_000, changes: quick ? 3 : 10, suffix: "-postgres-2-instances").run()
         report.print(fanOut)
-        return results + [latency, fanOut]
+        return results + latencies + [fanOut]
     }
 }

@@ -130,7 +130,7 @@ struct RemoteCases {
     /// end to end.
     func remoteLatency(from first: BenchServer, to second: BenchServer, sealed: Bool, suffix: String = "") async throws -> CaseResult {
         // An account of its own: the devices start in step, with nothing to download first.
-        let account = sealed ? "latency-sealed" : "latency"
+        let account = (sealed ? "latency-sealed" : "latency") + suffix
         let a = try await BenchDevice(
             server: first, account: account, path: journals.folder.appendingPathComponent("\(account)-a.sqlite").path,
             sealing: sealed ? .sealed(phrase: nil) : .plain)

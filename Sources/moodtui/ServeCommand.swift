@@ -29,6 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
         "Days a deleted mood's tombstone is kept; a device away for longer downloads its moods again.", valueName: "days"))
     var keepTombstones = Int(TombstoneRule.defaultRetention.components.seconds / 86_400)
 
+    @Flag(help: ArgumentHelp(
+        "Serve GET /metrics (Prometheus's text format) on the same port. Off by default: it tells anyone who reaches the port how busy the server is."))
+    var metrics = false
+
     @Option(help: ArgumentHelp(
         "debug, info, notice, warning, error or critical (trace is taken as debug: below that the libraries log tokens).",
         valueName: "level"))
@@ -49,7 +53,7 @@ struct ServeCommand: AsyncParsableCommand {
         let application = SyncServer.makeApplication(
             configuration: MoodServerConfiguration(
                 host: host, port: port, limits: limits.limits, compaction: CompactionSchedule(retention: .seconds(keepTombstones * 86_400)),
-                rateLimits: limits.rateLimits),
+                rateLimits: limits.rateLimits, exposesMetrics: metrics),
             storage: storage, logger: logger
         ) { port in
             FileHandle.standardOutput.write(Data("moodtui serve listening on http://\(host):\(port)\n".utf8))

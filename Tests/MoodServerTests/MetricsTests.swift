@@ -95,7 +95,7 @@ import Testing
         _ = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(token))
         var logger = Logger(label: "metrics-test")
         logger.logLevel = .critical
-        let router = SyncServer.makeRouter(storage: storage, hub: PushHub(), rateLimits: TestServer.unlimited)
+        let router = SyncServer.makeRouter(storage: storage, hub: PushHub(), rateLimits: TestServer.unlimited, exposingMetrics: true)
         try await Application(router: router, logger: logger).test(.router) { client in
             let anonymous = APIClient(client, token: nil)
             try await body(APIClient(client, token: token), anonymous) {

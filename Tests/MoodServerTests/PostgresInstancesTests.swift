@@ -12,7 +12,7 @@ import Testing
     @Test func aSocketOnOneInstanceHearsOfAWriteThroughAnotherButTheWritersOwnDoesNot() async throws {
         let database = try PostgresCluster.shared().makeDatabase()
         let first = try await ServerProcess.start(database: database)
-        let second = try await ServerProcess.start(database: database)
+        let second = try await ServerProcess.start(database: database, arguments: ["--metrics"])
         let token = try first.addDevice("alice")
         let phone = PushTests.Subscription(host: "127.0.0.1", port: second.port, token: token, device: "phone")
         let laptop = PushTests.Subscription(host: "127.0.0.1", port: second.port, token: token, device: "laptop")

@@ -60,6 +60,8 @@ import Testing
             for _ in 0..<2 { #expect(try await from("203.0.113.5") == .ok) }  // a burst: two seconds' worth
             #expect(try await from("203.0.113.5") == .tooManyRequests)
             #expect(try await from("203.0.113.6") == .ok, "another client behind the same proxy")
+            #expect(try await from("203.0.113.6:4711") == .ok, "the same client, its port written too")
+            #expect(try await from("203.0.113.6") == .tooManyRequests)
             // What the client wrote before the proxy's entry is not believed.
             #expect(try await from("198.51.100.1, 203.0.113.5") == .tooManyRequests)
             #expect(try await alice.raw(.get, SyncEndpoint.changes).status == .ok, "the proxy's own requests count as its own")
@@ -76,6 +78,12 @@ import Testing
             }
             #expect(try await alice.raw(.get, SyncEndpoint.changes, headers: [Self.forwardedFor: "203.0.113.7"]).status == .tooManyRequests)
         }
+    }
+
+    @Test func anAddressHasOneSpellingWhateverFormItIsWrittenIn() {
+        #expect(ClientAddress.canonical("::ffff:10.0.0.5") == "10.0.0.5")
+        #expect(ClientAddress.canonical("2001:DB8:0:0::1") == ClientAddress.canonical("2001:db8::1"))
+        #expect(ClientAddress.canonical("balancer.local") == nil)
     }
 
     @Test func serveRefusesATrustedProxyThatIsNotAnAddress() throws {

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
 import MoodServer
 import SyncProtocol
 import Testing
@@ -14,7 +16,7 @@ import Testing
         try await TestServer.run(.inMemory) { server in
             let alice = server.alice()
             for route in SyncRoute.allCases {
-                let path = route.template.replacingOccurrences(of: "{id}", with: String(repeating: "0a", count: DeviceTokenID.byteCount))
+                let path = Self.path(of: route)
                 let answer = try await alice.raw(HTTPRequest.Method(rawValue: route.method.rawValue)!, path, body: route.method == .get ? nil : "{}")
                 let code = try? JSONDecoder().decode(ErrorResponse.self, from: answer.body).code
                 #expect(answer.status != .notFound || code == .unknownDevice, "\(route): \(answer.status)")
@@ -26,15 +28,30 @@ import Testing
     @Test func anotherMethodOnARoutesPathIs405NamingTheRightOnes() async throws {
         try await TestServer.run(.inMemory) { server in
             let alice = server.alice()
-            for (path, served) in SyncRoute.methodsByPath {
-                for method in Self.methods where !served.map(\.rawValue).contains(method.rawValue) {
+            for route in SyncRoute.allCases {
+                let path = Self.path(of: route)
+                let served = SyncRoute.allCases.filter { $0.matches(path: path) }.map(\.method.rawValue)
+                for method in Self.methods where !served.contains(method.rawValue) {
                     let answer = try await alice.raw(method, path)
                     #expect(answer.status == .methodNotAllowed, "\(method) \(path): \(answer.status)")
                     #expect(try JSONDecoder().decode(ErrorResponse.self, from: answer.body).code == .methodNotAllowed)
-                    #expect(answer.headers[.allow] == served.map(\.rawValue).joined(separator: ", "), "\(method) \(path)")
+                    #expect(answer.headers[.allow] == served.joined(separator: ", "), "\(method) \(path)")
                 }
             }
         }
+    }
+
+    @Test func metricsAreServedOnlyWhenAsked() async throws {
+        let router = SyncServer.makeRouter(storage: InMemoryMoodServerStorage(), hub: PushHub(), rateLimits: TestServer.unlimited)
+        try await Application(router: router).test(.router) { client in
+            let answer = try await APIClient(client, token: nil).raw(.get, SyncEndpoint.metrics)
+            #expect(answer.status == .notFound)
+        }
+    }
+
+    /// The route's path with a device id where the template has a parameter.
+    private static func path(of route: SyncRoute) -> String {
+        route.template.replacingOccurrences(of: "{id}", with: String(repeating: "0a", count: DeviceTokenID.byteCount))
     }
 
     @Test func everyRefusalCarriesOneOfTheContractsCodes() async throws {

@@ -71,7 +71,8 @@ struct TestServer: Sendable {
         if logs == nil { logger.logLevel = .warning }
         let application = SyncServer.makeApplication(
             configuration: MoodServerConfiguration(
-                host: "127.0.0.1", port: 0, limits: limits, compaction: compaction, rateLimits: rateLimits, rateClock: rateClock),
+                host: "127.0.0.1", port: 0, limits: limits, compaction: compaction, rateLimits: rateLimits, rateClock: rateClock,
+                exposesMetrics: true),
             storage: storage, hub: hub, logger: logger)
         return try await application.test(transport == .router ? .router : .live) { client in
             try await body(TestServer(storage: storage, hub: hub, client: client, aliceToken: aliceToken, bobToken: bobToken))

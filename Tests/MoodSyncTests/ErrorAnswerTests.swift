@@ -8,7 +8,7 @@ import Testing
 @Suite struct ErrorAnswerTests {
     /// What each code means to the device, with the status the server sends it with.
     static let meanings: [(SyncErrorCode, status: Int, meaning: String)] = [
-        (.invalidRequest, 400, "rejected"), (.invalidToken, 400, "rejected"), (.unauthorized, 401, "unauthorized"),
+        (.invalidRequest, 400, "rejected"), (.unsupportedRequest, 415, "incompatible"), (.invalidToken, 400, "rejected"), (.unauthorized, 401, "unauthorized"),
         (.notFound, 404, "incompatible"), (.unknownDevice, 404, "unknownDevice"), (.methodNotAllowed, 405, "incompatible"),
         (.keyChanged, 409, "keyChanged"), (.changesSince, 409, "changesSince"), (.tokenExpired, 410, "tokenExpired"),
         (.historyCompacted, 410, "historyCompacted"), (.bodyTooLarge, 413, "rejected"), (.tooManyMoods, 413, "rejected"),
