@@ -13,6 +13,9 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     /// Whether `GET /metrics` is served (else it is 404, as any unknown path).
     let exposesMetrics: Bool
 
+    /// The routes ``register(on:)`` serves, for the 405 answers of the paths they have.
+    var served: [SyncRoute] { SyncRoute.allCases.filter { $0 != .metrics || exposesMetrics } }
+
     func register(on router: Router<MoodRequestContext>) {
         router.on(.health) { _, _ in try await health() }
         if exposesMetrics {

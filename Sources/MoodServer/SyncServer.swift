@@ -27,9 +27,10 @@ public enum SyncServer {
         let router = Router(context: MoodRequestContext.self)
         router.add(middleware: RequestOutcomeMiddleware(metrics: metrics))
         router.add(middleware: ProtocolVersionMiddleware())
-        router.add(middleware: JSONErrorMiddleware(routes: SyncRoute.allCases.filter { $0 != .metrics || exposingMetrics }))
+        let routes = SyncRoutes(storage: storage, hub: hub, limiter: limiter, metrics: metrics, exposesMetrics: exposingMetrics)
+        router.add(middleware: JSONErrorMiddleware(routes: routes.served))
         router.add(middleware: RateLimitMiddleware.byAddress(limiter))
-        SyncRoutes(storage: storage, hub: hub, limiter: limiter, metrics: metrics, exposesMetrics: exposingMetrics).register(on: router)
+        routes.register(on: router)
         return router
     }
 
