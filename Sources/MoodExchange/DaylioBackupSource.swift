@@ -38,6 +38,23 @@ public struct DaylioBackupSource: ImportSource {
             let note: String?
             let note_title: String?
             let tags: [Int]?
+
+            /// The first clock field outside what a day and a time can be, with its value and
+            /// why, checked before any arithmetic on them (`month + 1` traps on `Int.max`).
+            var outOfRangeField: (column: String, value: String, reason: String)? {
+                let fields: [(String, Int, ClosedRange<Int>, String)] = [
+                    ("year", year, 1...9999, "a year from 1 to 9999"), ("month", month, 0...11, "a month from 0 (January) to 11 (December)"),
+                    ("day", day, 1...31, "a day of the month from 1 to 31"), ("hour", hour, 0...23, "an hour from 0 to 23"),
+                    ("minute", minute, 0...59, "a minute from 0 to 59"),
+                ]
+                if let (column, value, _, words) = fields.first(where: { !$0.2.contains($0.1) }) {
+                    return (column, "\(value)", "is not \(words)")
+                }
+                guard MoodDateRange.milliseconds.contains(datetime) else {
+                    return ("datetime", "\(datetime)", "is not a moment from 1970 to 9999 in milliseconds since 1970")
+                }
+                return nil
+            }
         }
 
         struct CustomMood: Decodable {
@@ -115,6 +132,7 @@ public struct DaylioBackupSource: ImportSource {
                 guard let name = tags[id] else { return bad("tags", "\(id)", "is no tag of the backup's tags") }
                 activities.append(name)
             }
+            if let (column, value, reason) = entry.outOfRangeField { return bad(column, value, reason) }
             let name = mood.custom_name.flatMap { $0.isEmpty ? nil : $0 } ?? mood.predefined_name_id.flatMap { predefinedNames[$0] } ?? "mood \(mood.id)"
             let moment = "\(padded(entry.year, 4))-\(padded(entry.month + 1, 2))-\(padded(entry.day, 2)) \(padded(entry.hour, 2)):\(padded(entry.minute, 2)):00"
             let note = DaylioNote.text(title: entry.note_title ?? "", body: entry.note ?? "")

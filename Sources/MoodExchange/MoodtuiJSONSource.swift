@@ -47,7 +47,7 @@ public struct MoodtuiJSONSource: ImportSource {
         let creatorID: String
         do { creatorID = try MoodCreatorID.validated(mood.creatorID) } catch { throw bad("creatorID", mood.creatorID, "\(error)") }
         return ImportedEntry(
-            line: line, identity: mood.id, date: Date(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1_000).rounded())),
+            line: line, identity: mood.id, date: date.roundedToMilliseconds,
             mood: .level(level), note: mood.note, activities: mood.activities, id: id, creatorID: creatorID)
     }
 }

@@ -78,6 +78,28 @@ import ZIPFoundation
         #expect(try moods().isEmpty, "a bad entry imports nothing")
     }
 
+    @Test func clockFieldsOutsideTheirRangesAreBadRowsNotACrash() throws {
+        let crafted: [(field: String, value: Any)] = [
+            ("month", Int.max), ("month", 12), ("month", -1), ("year", Int.min), ("year", 10_000), ("day", 0), ("day", 32),
+            ("hour", 24), ("minute", Int.max), ("datetime", Int64.max), ("datetime", Int64.min),
+        ]
+        let path = try backup { object in
+            var entries = object["dayEntries"] as! [[String: Any]]
+            entries = crafted.map { field, value in
+                var entry = entries[0]
+                entry[field] = value
+                return entry
+            }
+            object["dayEntries"] = entries
+        }
+        var source: any ImportSource = try DaylioBackupSource(path: path)
+        let rows = try Importer.survey(&source).badRows
+        #expect(rows.count == crafted.count, "\(rows.named)")
+        #expect(rows.named.map(\.column) == crafted.prefix(BadRows.namedLimit).map(\.field))
+        #expect(rows.named.allSatisfy { $0.description.contains("is not") }, "\(rows.named.map(\.description))")
+        #expect(try moods().isEmpty)
+    }
+
     @Test func aFileThatIsNoDaylioBackupSaysWhatItLacks() throws {
         let otherZip = try backup(journalFile: "notes.txt")
         let notZip = folder.appendingPathComponent("plain.daylio").path
