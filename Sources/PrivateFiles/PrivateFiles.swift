@@ -50,11 +50,12 @@ public enum PrivateFiles {
     /// Creates the file at `path` empty with mode 0600 when it does not exist, or tightens it.
     /// - Returns: what was tightened.
     /// - Throws: when the file cannot be created or its mode read or changed.
+    ///
+    /// A symbolic link in the file's place is refused rather than followed (`O_NOFOLLOW`): a
+    /// link someone else planted could otherwise aim the moods at a file they can read. The mode
+    /// is read and changed on the opened file (`fstat`, `fchmod`), never again by its path.
     public static func prepareFile(at path: String) throws -> [PermissionChange] {
-        let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, fileMode)
-        guard descriptor >= 0 else { throw PrivateFilesError(path: path, operation: "create", code: errno) }
-        close(descriptor)
-        return try tighten(path).map { [$0] } ?? []
+        try withOpened(path, O_CREAT | O_WRONLY, operation: "create") { try tighten($0, path: path) }.map { [$0] } ?? []
     }
 
     /// Writes a private file at `path` whole or not at all: `write` fills a new 0600 file beside
@@ -86,17 +87,33 @@ public enum PrivateFiles {
     public static func prepareDatabase(at path: String) throws -> [PermissionChange] {
         try prepareFile(at: path) + [path + "-wal", path + "-shm"]
             .filter { FileManager.default.fileExists(atPath: $0) }
-            .compactMap(tighten)
+            .compactMap { file in try withOpened(file, O_RDONLY, operation: "open") { try tighten($0, path: file) } }
     }
 
-    /// Removes group and other permissions from `path`, if it has any.
+    /// Removes group and other permissions from the existing folder `path`, if it has any.
     private static func tighten(_ path: String) throws -> PermissionChange? {
+        try withOpened(path, O_RDONLY | O_DIRECTORY, following: true, operation: "open") { try tighten($0, path: path) }
+    }
+
+    /// Runs `body` with `path` opened with `flags` (and `O_NOFOLLOW` unless `following`).
+    private static func withOpened<T>(
+        _ path: String, _ flags: Int32, following: Bool = false, operation: String, _ body: (Int32) throws -> T
+    ) throws -> T {
+        let descriptor = open(path, flags | O_CLOEXEC | (following ? 0 : O_NOFOLLOW), fileMode)
+        guard descriptor >= 0 else { throw PrivateFilesError(path: path, operation: operation, code: errno) }
+        defer { close(descriptor) }
+        return try body(descriptor)
+    }
+
+    /// Removes group and other permissions from the open file `descriptor` (at `path`, for the
+    /// report), if it has any.
+    private static func tighten(_ descriptor: Int32, path: String) throws -> PermissionChange? {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw PrivateFilesError(path: path, operation: "read the mode of", code: errno) }
+        guard fstat(descriptor, &status) == 0 else { throw PrivateFilesError(path: path, operation: "read the mode of", code: errno) }
         let mode = status.st_mode & 0o7777
         guard mode & 0o077 != 0 else { return nil }
         let tightened = mode & ~0o077
-        guard chmod(path, tightened) == 0 else { throw PrivateFilesError(path: path, operation: "change the mode of", code: errno) }
+        guard fchmod(descriptor, tightened) == 0 else { throw PrivateFilesError(path: path, operation: "change the mode of", code: errno) }
         return PermissionChange(path: path, from: mode, to: tightened)
     }
 }
@@ -119,6 +136,10 @@ public struct PrivateFilesError: Error, CustomStringConvertible {
     public var code: Int32
 
     public var description: String {
-        code == ENOTDIR ? "\(path) is not a folder" : "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        switch code {
+        case ENOTDIR: "\(path) is not a folder"
+        case ELOOP: "\(path) is a symbolic link; moodtui keeps private data only in a real file there (give the path it points to)"
+        default: "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        }
     }
 }

@@ -22,8 +22,13 @@ struct LoginCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The server, such as http://127.0.0.1:8080.", valueName: "url"))
     var url: String
 
-    @Argument(help: ArgumentHelp("The device token `moodtui account add` printed.", valueName: "token"))
-    var token: String
+    @Argument(help: ArgumentHelp(
+        "The device token `moodtui account add` printed. Better left out: you are asked for it, or give --token-file "
+            + "(on the command line it shows in `ps` and stays in shell history).", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("A file holding the device token (- for standard input), for scripts.", valueName: "file"))
+    var tokenFile: String?
 
     @OptionGroup var journal: JournalOptions
 
@@ -37,10 +42,21 @@ struct LoginCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !(keepMoods && discardMoods) else { throw ValidationError("choose --keep-moods or --discard-moods, not both") }
+        guard token == nil || tokenFile == nil else { throw ValidationError("give the token once: as an argument or with --token-file") }
+    }
+
+    /// The token from the argument, `--token-file` or a prompt, in that order.
+    private func deviceToken() throws -> String {
+        if let token { return token }
+        if let tokenFile { return try SecretInput.read(file: tokenFile, what: "device token") }
+        guard let typed = try SecretInput.ask("Device token", what: "device token"), !typed.isEmpty else {
+            throw CommandFailure("give the device token `moodtui account add` printed: with --token-file FILE, or typed at the prompt on a terminal")
+        }
+        return typed.trimmingCharacters(in: .whitespaces)
     }
 
     func run() async throws {
-        let account = SyncAccount(server: try SyncAccountResolver.serverURL(url), token: token)
+        let account = SyncAccount(server: try SyncAccountResolver.serverURL(url), token: try deviceToken())
         let store = try journal.open()
         let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: Logger(label: "moodtui.login"))
         let info: AccountResponse
@@ -66,7 +82,10 @@ struct LoginCommand: AsyncParsableCommand {
                 """)
         case .known: print("Moods are end-to-end encrypted with the account's key.")
         case .plainAccount:
-            print("This account's moods are not end-to-end encrypted: it was made before moodtui sealed moods, and the server can read them.")
+            print("""
+                This account's moods are not end-to-end encrypted: it was made before moodtui sealed moods, and the server \
+                can read them. `moodtui key enable` seals them from now on; until then the header says "not encrypted".
+                """)
         }
     }
 

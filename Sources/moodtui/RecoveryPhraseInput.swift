@@ -12,13 +12,7 @@ struct RecoveryPhraseInput: ParsableArguments {
 
     /// The phrase in `--key-file`, if given.
     func given() throws -> String? {
-        guard let keyFile else { return nil }
-        let path = (keyFile as NSString).expandingTildeInPath
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read the key file \(path)") }
-        guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure("\(path) does not hold a recovery phrase")
-        }
-        return text
+        try keyFile.map { try SecretInput.read(file: $0, what: "recovery phrase") }
     }
 
     /// Settles the account's key for `login` and `key enter` (``AccountKeyLogin``), with the
@@ -35,29 +29,8 @@ struct RecoveryPhraseInput: ParsableArguments {
     }
 
     /// Asks for the phrase of `account` on the terminal, without echoing it (it opens every
-    /// mood); `nil` when standard input is not a terminal. Ctrl-C at the prompt turns echo back
-    /// on before the process ends.
+    /// mood); `nil` when standard input is not a terminal.
     static func ask(account: String) throws -> String? {
-        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &echoing) == 0 else { return nil }
-        print("Recovery phrase of \(account) (it is not shown as you type): ", terminator: "")
-        fflush(nil)
-        var quiet = echoing
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        signal(SIGINT) { _ in
-            tcsetattr(STDIN_FILENO, TCSANOW, &RecoveryPhraseInput.echoing)
-            _ = write(STDOUT_FILENO, "\n", 1)
-            _exit(130)
-        }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
-        defer {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &echoing)
-            signal(SIGINT, SIG_DFL)
-            print("")
-        }
-        guard let line = readLine() else { throw CommandFailure("no recovery phrase given: nothing changed") }
-        return line
+        try SecretInput.ask("Recovery phrase of \(account)", what: "recovery phrase")
     }
-
-    /// The terminal's modes before the prompt hid the typing.
-    private nonisolated(unsafe) static var echoing = termios()
 }

@@ -41,6 +41,19 @@ import Testing
         #expect(try mode(folder.path) == 0o755, "a folder the person chose is theirs")
     }
 
+    @Test func aJournalPathThatIsASymbolicLinkIsRefusedNotFollowed() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let elsewhere = folder.appendingPathComponent("readable-by-all").path
+        #expect(FileManager.default.createFile(atPath: elsewhere, contents: nil, attributes: [.posixPermissions: 0o644]))
+        let journal = folder.appendingPathComponent("journal.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: journal, withDestinationPath: elsewhere)
+
+        let added = try moodtui(["add", "--journal", journal, "--level", "good", "--note", "private"])
+        #expect(added.status == 1)
+        #expect(added.standardError.contains("\(journal) is a symbolic link; moodtui keeps private data only in a real file there"), "\(added.standardError)")
+        #expect(try mode(elsewhere) == 0o644 && FileManager.default.contents(atPath: elsewhere)?.isEmpty == true, "nothing written through it")
+    }
+
     @Test func theDefaultJournalsFolderIsMoodtuisOwnAndMadePrivate() throws {
         let data = folder.appendingPathComponent("data")
         let own = data.appendingPathComponent("moodtui")

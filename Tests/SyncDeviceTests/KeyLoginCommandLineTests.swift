@@ -74,6 +74,28 @@ import Testing
         await server.stop()
     }
 
+    @Test func theTokenComesFromAFileAndAFileOthersCanReadIsNamed() async throws {
+        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
+        let none = try moodtui("login", server.url.absoluteString, "--journal", laptop)
+        #expect(none.status == 1)
+        #expect(none.standardError.contains("give the device token `moodtui account add` printed: with --token-file FILE"), "\(none.standardError)")
+
+        let tokenFile = try keyFile(try server.addDevice("alice") + "\n")
+        #expect(chmod(tokenFile, 0o644) == 0)
+        let login = try moodtui("login", server.url.absoluteString, "--token-file", tokenFile, "--journal", laptop)
+        #expect(login.status == 0, "\(login.standardError)")
+        #expect(login.standardError.contains("\(tokenFile) holds a device token and other users may read it (mode 644); make it private"))
+        let phrase = try #require(try moodtui("key", "show", "--journal", laptop).standardOutput.split(separator: "\n").last.map(String.init))
+
+        let phraseFile = try keyFile(phrase)
+        let privateToken = try keyFile(try server.addDevice("alice"))
+        #expect(chmod(phraseFile, 0o640) == 0 && chmod(privateToken, 0o600) == 0)
+        let second = try moodtui("login", server.url.absoluteString, "--token-file", privateToken, "--key-file", phraseFile, "--journal", phone)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardError == "moodtui: warning: \(phraseFile) holds a recovery phrase and other users may read it (mode 640); make it private with `chmod 600 \(phraseFile)`\n")
+        await server.stop()
+    }
+
     @Test func keyShowOnAJournalWithoutAKeySaysSo() throws {
         let shown = try moodtui("key", "show", "--journal", laptop)
         #expect(shown.status == 1)
