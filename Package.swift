@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodInsights", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodInsights", "MoodKit", "TerminalUI", "AppTesting"]),
-        .target(name: "AppTesting", path: "Tests/AppTesting"),
+        .target(name: "AppTesting", dependencies: ["SyncProtocol"], path: "Tests/AppTesting"),
         .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", "MoodStore"]),
         .testTarget(

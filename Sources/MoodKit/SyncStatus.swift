@@ -22,7 +22,17 @@ public struct SyncStatus: Hashable, Sendable {
         case error(String)
     }
 
+    /// Whether the account's moods travel sealed: the header says so when they do not.
+    public enum Encryption: Hashable, Sendable {
+        /// Sealed with the account's key; the server cannot read them.
+        case endToEnd
+        /// An account made before moodtui sealed moods (until `moodtui key enable`): the server
+        /// can read them.
+        case none
+    }
+
     public var state: State
+    public var encryption: Encryption
     /// Moods added, changed or deleted here that the server has not confirmed.
     public var waiting: Int
     /// Moods the server refused for good; each row says why.
@@ -35,8 +45,11 @@ public struct SyncStatus: Hashable, Sendable {
     /// measurement a few milliseconds off does not count as a change of status.
     public var clockSkew: ClockSkew?
 
-    public init(state: State, waiting: Int = 0, failed: Int = 0, unreadable: Int = 0, clockSkew: ClockSkew? = nil) {
+    public init(
+        state: State, encryption: Encryption = .endToEnd, waiting: Int = 0, failed: Int = 0, unreadable: Int = 0, clockSkew: ClockSkew? = nil
+    ) {
         self.state = state
+        self.encryption = encryption
         self.waiting = waiting
         self.failed = failed
         self.unreadable = unreadable

@@ -3,7 +3,7 @@ import MoodKit
 
 /// The header's words for a ``SyncStatus``: "synced", "syncing…", "sync in 4 s", "offline · retry in 12 s",
 /// "slowed down by the server · retry in 3 s",
-/// "sync error: …", each followed by what waits ("· 3 waiting", "· 1 failed", "· 1 unreadable")
+/// "sync error: …", each followed by "not encrypted" for an account whose moods the server can read, what waits ("· 3 waiting", "· 1 failed", "· 1 unreadable")
 /// and a clock far from the server's ("· clock 1 h ahead of the server").
 enum SyncStatusText {
     static func describe(_ status: SyncStatus, now: Date) -> String {
@@ -23,6 +23,7 @@ enum SyncStatusText {
             parts = [seconds > 0 ? "slowed down by the server · retry in \(seconds) s" : "slowed down by the server · retrying"]
         case .error(let message): parts = ["sync error: \(message)"]
         }
+        if status.encryption == .none { parts.append("not encrypted") }
         if status.waiting > 0 { parts.append("\(status.waiting) waiting") }
         if status.failed > 0 { parts.append("\(status.failed) failed") }
         if status.unreadable > 0 { parts.append("\(status.unreadable) unreadable") }

@@ -11,7 +11,8 @@ import SyncProtocol
 /// - An account without a key that has never changed gets one now: the phrase given, or a new
 ///   key, which the person must write down. Two first devices logging in at once cannot both
 ///   win: the server takes a key only for an account that has none.
-/// - An account without a key that holds moods stays plain until `moodtui key enable`.
+/// - An account without a key that holds moods stays plain until `moodtui key enable`, unless a
+///   phrase was given: then the login is refused, since the person asked for sealed moods.
 public enum AccountKeyLogin {
     /// What the login settled.
     public enum Outcome: Sendable, Equatable {
@@ -79,7 +80,11 @@ public enum AccountKeyLogin {
             refusal = error
         }
         switch refusal {
-        case .changesSince: return .plainAccount
+        case .changesSince:
+            // A person who gave a phrase asked for sealed moods: a server (or anyone rewriting its
+            // answers) saying "no key, and none taken" does not turn that into readable uploads.
+            guard given == nil else { throw AccountKeyLoginError.keyRefused(account: info.name) }
+            return .plainAccount
         case .keyChanged where !raced:
             // Another device made the account's key a moment ago: its phrase is needed.
             let info = try await remote.accountInfo()
@@ -100,6 +105,8 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
     case wrongPhrase(account: String)
     /// The server says the account has no key, but this journal seals its moods with one.
     case keyUnknownToServer(account: String)
+    /// A phrase was given, but the server says the account holds plain moods and takes no key.
+    case keyRefused(account: String)
 
     public var description: String {
         switch self {
@@ -111,6 +118,10 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
         case .keyUnknownToServer(let account):
             "the server says \(account) has no key, but this journal's moods are sealed with one; nothing is sent readable "
                 + "(was the server's data lost or replaced?)"
+        case .keyRefused(let account):
+            "you gave a recovery phrase, but the server says \(account) has no key and holds moods that are not encrypted, "
+                + "so it takes none; nothing was sent. If that is so, log in without the phrase and run `moodtui key enable`; "
+                + "if not, do not trust this server"
         }
     }
 }

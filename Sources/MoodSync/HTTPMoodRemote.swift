@@ -107,7 +107,8 @@ public struct HTTPMoodRemote: MoodRemote {
         let path = route.template
         let data = try await exchange(route, path: path, query: query, body: body)
         do { return try JSONDecoder().decode(Response.self, from: data) } catch {
-            throw .incompatible("the answer to \(path) could not be read: \(error)")
+            // The decoder's words quote the answer's keys: the server's text, made safe to show.
+            throw .incompatible("the answer to \(path) could not be read: \(TerminalSafeText.singleLine("\(error)"))")
         }
     }
 

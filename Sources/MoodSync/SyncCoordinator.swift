@@ -308,10 +308,13 @@ public actor SyncCoordinator {
     func publishStatus() async {
         statusReads += 1
         let read = statusReads
-        let (backlog, skew) = (try? await store.read { (try $0.syncBacklog(), try $0.clockSkew()) }) ?? (SyncBacklog(), nil)
+        let (backlog, skew, sealed) = (try? await store.read {
+            (try $0.syncBacklog(), try $0.clockSkew(), try SyncSettings.accountKey(in: $0) != nil)
+        }) ?? (SyncBacklog(), nil, true)
         guard read == statusReads else { return }
         let status = SyncStatusRule.status(
-            health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date, clockSkew: skew)
+            health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date, clockSkew: skew,
+            encryption: sealed ? .endToEnd : .none)
         guard status != lastStatus else { return }
         lastStatus = status
         statusHandler(status)

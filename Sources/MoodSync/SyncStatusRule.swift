@@ -12,7 +12,11 @@ enum SyncStatusRule {
     ///   - nextRun: when the engine runs next without being woken (a deletion's undo window
     ///     closing, a recheck), if it is scheduled.
     ///   - clockSkew: how far this device's clock was from the server's when last measured.
-    static func status(health: SyncHealth, busy: Bool, backlog: SyncBacklog, nextRun: Date?, clockSkew: ClockSkew? = nil) -> SyncStatus {
+    ///   - encryption: whether the journal seals its moods.
+    static func status(
+        health: SyncHealth, busy: Bool, backlog: SyncBacklog, nextRun: Date?, clockSkew: ClockSkew? = nil,
+        encryption: SyncStatus.Encryption = .endToEnd
+    ) -> SyncStatus {
         let state: SyncStatus.State
         switch health {
         case .stopped(let reason): state = .error(reason)
@@ -29,6 +33,6 @@ enum SyncStatusRule {
             }
         }
         return SyncStatus(
-            state: state, waiting: backlog.waiting, failed: backlog.failed, unreadable: backlog.unreadable, clockSkew: clockSkew)
+            state: state, encryption: encryption, waiting: backlog.waiting, failed: backlog.failed, unreadable: backlog.unreadable, clockSkew: clockSkew)
     }
 }

@@ -1,3 +1,5 @@
+import MoodKit
+
 /// What the server sends on the `/v1/subscribe` WebSocket, as a text frame:
 /// `{"type": "changed", "token": "…"}` after a commit changed the account's moods.
 ///
@@ -33,6 +35,14 @@ public struct ErrorResponse: Codable, Hashable, Sendable, Error {
 
     /// The code, `nil` for one this version does not know.
     public var code: SyncErrorCode? { SyncErrorCode(rawValue: error) }
+
+    /// Reads an answer; the message reaches terminals, so it is made safe to show there
+    /// (``MoodKit/TerminalSafeText``): a server cannot steer a person's terminal with it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        error = try container.decode(String.self, forKey: .error)
+        message = TerminalSafeText.singleLine(try container.decode(String.self, forKey: .message))
+    }
 }
 
 /// The body of `GET /healthz`: `{"status": "ok"}` (200) or `{"status": "unavailable"}` (503).
@@ -58,6 +68,15 @@ public struct AccountResponse: Codable, Hashable, Sendable {
         self.name = name
         self.id = id
         self.keyID = keyID
+    }
+
+    /// Reads an answer; the name reaches terminals, so it is made safe to show there
+    /// (``MoodKit/TerminalSafeText``), as an error's message is.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = TerminalSafeText.singleLine(try container.decode(String.self, forKey: .name))
+        id = try container.decode(String.self, forKey: .id)
+        keyID = try container.decodeIfPresent(AccountKeyID.self, forKey: .keyID)
     }
 }
 

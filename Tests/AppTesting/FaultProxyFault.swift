@@ -23,6 +23,9 @@ extension FaultProxy {
         /// The answer arrives without this header, as from a server of a version that never
         /// sends it.
         case dropAnswerHeader(String)
+        /// The request never reaches the server: the proxy answers it with this status and JSON
+        /// body, as a hostile server (or anyone rewriting a plain-HTTP link) would.
+        case forgeAnswer(status: Int, json: String)
 
         /// The fault without its parameter, for counting.
         public var kind: Kind {
@@ -35,12 +38,14 @@ extension FaultProxy {
             case .truncateAnswer: .truncateAnswer
             case .holdForLateDelivery: .holdForLateDelivery
             case .dropAnswerHeader: .dropAnswerHeader
+            case .forgeAnswer: .forgeAnswer
             }
         }
 
         /// A ``Fault`` without its parameter.
         public enum Kind: String, Sendable, Hashable, CaseIterable {
             case resetBeforeRequest, resetMidRequest, loseAnswer, delay, stall, truncateAnswer, holdForLateDelivery, dropAnswerHeader
+            case forgeAnswer
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import SyncProtocol
 
 extension ProxyConnection {
     /// Relays the client's requests to the server one by one, each with the fault the proxy chose
@@ -25,6 +26,12 @@ extension ProxyConnection {
             let (seconds, attoseconds) = duration.components
             let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
             return wait(until: deadline) && forward(head, bytes, fault: fault, from: &reader)
+        case .forgeAnswer(let status, let json):
+            guard reader.wholeBody(head.requestBody) != nil else { break }
+            let body = Array(json.utf8)
+            let answer = "HTTP/1.1 \(status) Forged\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+                + "\(ProtocolVersion.header): \(ProtocolVersion.current)\r\n\r\n"
+            return client.send(Array(answer.utf8) + body, while: { self.isOpen })
         case .resetBeforeRequest:
             end(.reset)
         case .resetMidRequest:

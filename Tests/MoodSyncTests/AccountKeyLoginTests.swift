@@ -14,6 +14,12 @@ import Testing
         try await AccountKeyLogin.settle(try await remote.accountInfo(), remote: remote, store: journal.store, given: given) { nil }
     }
 
+    /// An account made before moods were sealed: it holds a plain mood and has no key.
+    private func uploadPlainMood(to remote: InMemoryRemote) async throws {
+        let mood = Mood(id: UUID(), date: Date(), level: .good, note: "old", creatorID: "laptop", modifiedAt: Date())
+        _ = try await remote.upload([MoodUpload(id: mood.id, payload: .plain(MoodContent(mood)), baseVersion: nil)])
+    }
+
     @Test func aNewAccountGetsANewKeyAndALostAnswerStillShowsItsPhrase() async throws {
         let remote = try await InMemoryRemote()
         let journal = try TemporaryJournal()
@@ -49,7 +55,15 @@ import Testing
 
     @Test func anAccountHoldingPlainMoodsStaysPlain() async throws {
         let remote = try await InMemoryRemote()
-        _ = try await remote.upload([MoodUpload(id: UUID(), payload: .plain(MoodContent(Mood(id: UUID(), date: Date(), level: .good, note: "old", creatorID: "laptop", modifiedAt: Date()))), baseVersion: nil)])
+        try await uploadPlainMood(to: remote)
         #expect(try await settle(remote, try TemporaryJournal()) == .plainAccount)
+    }
+
+    @Test func aGivenPhraseIsNeverTurnedPlainByAServerThatTakesNoKey() async throws {
+        let remote = try await InMemoryRemote()
+        try await uploadPlainMood(to: remote)
+        await #expect(throws: AccountKeyLoginError.keyRefused(account: "test")) {
+            try await settle(remote, try TemporaryJournal(), given: RecoveryPhrase.phrase(for: AccountKey()))
+        }
     }
 }

@@ -84,6 +84,16 @@ import Testing
 @Suite struct SyncStatusRuleTests {
     let now = Date()
 
+    @Test func anAccountWhoseMoodsTravelPlainIsShownAsNotEncrypted() async throws {
+        let remote = try await InMemoryRemote()
+        let device = try TestDevice(remote: remote)
+        let statuses = SyncCoordinatorTests.Statuses()
+        let engine = Task { await device.coordinator(status: statuses.record).run() }
+        defer { engine.cancel() }
+        #expect(await waitUntil { statuses.last?.state == .synced }, "\(statuses.seen)")
+        #expect(statuses.last?.encryption == SyncStatus.Encryption.none, "the journal holds no key")
+    }
+
     @Test func itNeverSaysSyncedWhileMoodsWait() {
         let waiting = SyncBacklog(uploads: 1)
         #expect(SyncStatusRule.status(health: .reachable, busy: false, backlog: waiting, nextRun: nil).state == .pending(nextRun: nil))

@@ -1,0 +1,70 @@
+import AppTesting
+import Foundation
+import Logging
+import MoodSealing
+import MoodStore
+import MoodSync
+import SyncProtocol
+import Testing
+
+/// The real `moodtui` against a real `moodtui serve` whose answers a proxy rewrites, as a hostile
+/// server would (or anyone on a plain-HTTP link): each attack is refused in words, and nothing
+/// the person wrote is sent readable or lost.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct HostileServerTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-hostile-\(UUID().uuidString)")
+    var journal: String { folder.appendingPathComponent("phone.sqlite").path }
+
+    private func keyFile(_ key: AccountKey) throws -> String {
+        let file = folder.appendingPathComponent("phrase.txt")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(RecoveryPhrase.phrase(for: key).utf8).write(to: file)
+        return file.path
+    }
+
+    private static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    @Test func aServerClaimingNoKeyCannotTurnAGivenPhrasePlain() async throws {
+        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        defer { proxy.close() }
+        let token = try server.addDevice("alice")
+        let info = try await HTTPMoodRemote(account: SyncAccount(server: server.url, token: token), deviceID: "test", logger: Logger(label: "test"))
+            .accountInfo()
+        let noKey = AccountResponse(name: info.name, id: info.id, keyID: nil)
+        proxy.inject(.forgeAnswer(status: 200, json: try Self.json(noKey)), on: .init(method: "GET", pathPrefix: SyncEndpoint.account))
+        let refusal = ErrorResponse(code: .changesSince, message: "this account holds moods that are not encrypted")
+        proxy.inject(.forgeAnswer(status: 409, json: try Self.json(refusal)), on: .init(method: "PUT", pathPrefix: SyncEndpoint.accountKey))
+
+        let login = try ProcessResult.moodtui(["login", proxy.url.absoluteString, token, "--journal", journal, "--key-file", try keyFile(AccountKey())])
+        #expect(login.status == 1, "\(login.standardOutput)")
+        #expect(login.standardError.contains("you gave a recovery phrase, but the server says alice has no key"), "\(login.standardError)")
+        #expect(try SyncSettings.account(in: try JournalStore(path: journal)) == nil, "not logged in: nothing can be sent readable")
+        await server.stop()
+    }
+
+    @Test func anAccountNameWithTerminalEscapesReachesTheTerminalHarmless() async throws {
+        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        defer { proxy.close() }
+        let token = try server.addDevice("alice")
+        let info = try await HTTPMoodRemote(account: SyncAccount(server: server.url, token: token), deviceID: "test", logger: Logger(label: "test"))
+            .accountInfo()
+        let retitled = AccountResponse(name: "\u{1B}]0;pwned\u{07}\u{1B}[2Jalice\u{202E}", id: info.id, keyID: info.keyID)
+        proxy.inject(.forgeAnswer(status: 200, json: try Self.json(retitled)), on: .init(method: "GET", pathPrefix: SyncEndpoint.account))
+        let refusal = ErrorResponse(code: .unauthorized, message: "\u{1B}[31mrevoked\u{1B}[0m")
+        proxy.inject(.forgeAnswer(status: 401, json: try Self.json(refusal)), on: .init(method: "GET", pathPrefix: SyncEndpoint.account))
+
+        let login = try ProcessResult.moodtui(["login", proxy.url.absoluteString, token, "--journal", journal])
+        #expect(login.status == 0, "\(login.standardError)")
+        #expect(login.standardOutput.contains("Logged in to \u{FFFD}]0;pwned\u{FFFD}\u{FFFD}[2Jalice\u{FFFD} at"), "\(login.standardOutput)")
+        let refused = try ProcessResult.moodtui(["sync", "--once", "--journal", journal])
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("\u{FFFD}[31mrevoked\u{FFFD}[0m"), "\(refused.standardError)")
+        for output in [login.standardOutput, login.standardError, refused.standardOutput, refused.standardError] {
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(output.debugDescription)")
+        }
+        await server.stop()
+    }
+}
