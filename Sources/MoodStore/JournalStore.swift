@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MoodKit
 import PrivateFiles
 
@@ -20,6 +21,7 @@ public final class JournalStore: Sendable {
     public let wallClock: WallClock
     let pool: DatabasePool
     private let commitSignal: CommitSignal
+    private let purgeObserver = PurgeObserver()
 
     /// Opens the journal at `path`, creating the file, its folder and its tables if needed: the
     /// file (with its `-wal` and `-shm`) private, 0600, and the folders it creates 0700. The
@@ -37,7 +39,7 @@ public final class JournalStore: Sendable {
             if !folder.isEmpty { try PrivateFiles.createMissingFolders(folder) }
             permissionChanges = try PrivateFiles.prepareDatabase(at: path)
             var configuration = Configuration()
-            configuration.busyMode = .timeout(10)
+            configuration.busyMode = .timeout(Self.busyTimeout)
             configuration.prepareDatabase { db in
                 // The writer's page cache holds both indexes of a 100k journal (8 MiB, against
                 // SQLite's 2): a download inserts moods at random dates and ids, and with the
@@ -47,6 +49,9 @@ public final class JournalStore: Sendable {
                 // undo itself; in a file (SQLite's default) an import of 100,000 moods made three
                 // million writes to /var/tmp, a copy of notes outside the journal's 0700 folder.
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                // A deleted note is overwritten with zeros in the file, whatever this SQLite's
+                // build default is (Debian turns it on; SQLite's own default is off).
+                try db.execute(sql: "PRAGMA secure_delete = ON")
             }
             pool = try DatabasePool(path: path, configuration: configuration)
             try JournalSchema.migrator.migrate(pool)
@@ -55,6 +60,7 @@ public final class JournalStore: Sendable {
         }
         commitSignal = CommitSignal()
         pool.add(transactionObserver: commitSignal, extent: .databaseLifetime)
+        pool.add(transactionObserver: purgeObserver, extent: .databaseLifetime)
     }
 
     /// Runs `updates` in one write transaction stamped with `origin`; its changes reach every
@@ -62,7 +68,9 @@ public final class JournalStore: Sendable {
     ///
     /// - Throws: whatever `updates` throws, or a database error; nothing is written then.
     public func write<T>(origin: ChangeOrigin, _ updates: (JournalWriter) throws -> T) throws -> T {
-        try pool.write { db in try Self.stamped(db, origin: origin, wallClock: wallClock, updates) }
+        let result = try pool.write { db in try Self.stamped(db, origin: origin, wallClock: wallClock, updates) }
+        if purgeObserver.takePurge() { eraseLoggedPages() }
+        return result
     }
 
     /// The same for async code such as the sync engine's actors: the transaction runs on the
@@ -72,7 +80,9 @@ public final class JournalStore: Sendable {
     /// - Throws: as the blocking version, or `CancellationError` when the task was cancelled
     ///   before the transaction began.
     public func write<T: Sendable>(origin: ChangeOrigin, _ updates: @Sendable (JournalWriter) throws -> T) async throws -> T {
-        try await pool.write { [wallClock] db in try Self.stamped(db, origin: origin, wallClock: wallClock, updates) }
+        let result = try await pool.write { [wallClock] db in try Self.stamped(db, origin: origin, wallClock: wallClock, updates) }
+        if purgeObserver.takePurge() { _ = try? await pool.writeWithoutTransaction(Self.emptyLogWithoutWaiting) }
+        return result
     }
 
     /// One write transaction's body: stamps it with its origin for the change log's triggers,
@@ -95,6 +105,25 @@ public final class JournalStore: Sendable {
     public func checkpoint() throws {
         _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
+
+    /// After a commit that deleted moods: the write-ahead log still holds their pages as written
+    /// (notes and all), so it is emptied into the file, where `secure_delete` zeroed them (the
+    /// async `write` does the same). Best effort: while a reader uses the log it stays for now,
+    /// and the next purge or SQLite's own checkpoint empties it.
+    private func eraseLoggedPages() {
+        _ = try? pool.writeWithoutTransaction(Self.emptyLogWithoutWaiting)
+    }
+
+    /// Checkpoints and truncates the log if no reader is using it now, without waiting for one
+    /// to finish: a purge must not hold up the writer (or a thread) for the busy timeout.
+    private static func emptyLogWithoutWaiting(_ db: Database) throws {
+        sqlite3_busy_timeout(db.sqliteConnection, 0)
+        defer { sqlite3_busy_timeout(db.sqliteConnection, Int32(busyTimeout * 1_000)) }
+        _ = try db.checkpoint(.truncate)
+    }
+
+    /// How long a write waits for another connection's lock, in seconds.
+    private static let busyTimeout: TimeInterval = 10
 
     /// Runs `reads` against one consistent snapshot of the journal.
     public func read<T>(_ reads: (JournalSnapshot) throws -> T) throws -> T {
