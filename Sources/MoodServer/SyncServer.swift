@@ -40,15 +40,18 @@ public enum SyncServer {
         (error as? IOError)?.errnoCode == EADDRINUSE
     }
 
+    /// The most detailed level the server logs at: below it the libraries log request heads,
+    /// WebSocket frames and queries, which carry tokens.
+    public static let mostDetailedLogLevel = Logger.Level.debug
+
     /// The application: HTTP routes plus the WebSocket upgrade, bound as `configuration` says,
     /// with its connections bounded by `configuration.limits` and the WebSockets of revoked
     /// tokens closed; what it does is counted in `metrics`, served at ``SyncEndpoint/metrics`` when
     /// the configuration says so.
     ///
     /// Run it as a `Service` in a `ServiceGroup`; graceful shutdown finishes requests in flight
-    /// and closes WebSockets with a close frame. `logger` is used at debug level at the most
-    /// detailed: below that, the libraries log request heads and WebSocket frames, which carry
-    /// tokens.
+    /// and closes WebSockets with a close frame. `logger` is used at
+    /// ``mostDetailedLogLevel`` at the most detailed.
     /// - Parameter onListening: called once bound, with the actual port (useful with port 0).
     public static func makeApplication<Storage: MoodServerStorage>(
         configuration: MoodServerConfiguration, storage: Storage, hub: PushHub = PushHub(), metrics: ServerMetrics = ServerMetrics(),
@@ -56,7 +59,7 @@ public enum SyncServer {
     ) -> some ApplicationProtocol {
         let storage = MeteredStorage(storage, metrics: metrics)
         var logger = logger
-        logger.logLevel = max(logger.logLevel, .debug)
+        logger.logLevel = max(logger.logLevel, mostDetailedLogLevel)
         let limits = configuration.limits
         let capacity = ConnectionCapacity(limits: limits, descriptorLimit: FileDescriptorLimit.current, cores: System.coreCount)
         logger.info("connection limits", metadata: [

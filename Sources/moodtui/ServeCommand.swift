@@ -46,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "moodtui.serve", factory: { label in StreamLogHandler.standardError(label: label) })
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        // Clamped before anything logs: the store's driver logs queries and their values at trace.
+        logger.logLevel = max(Logger.Level(rawValue: logLevel) ?? .info, SyncServer.mostDetailedLogLevel)
         let storage = try await data.open(logger: logger)
         FileDescriptorLimit.raiseToHardLimit()
         let host = host

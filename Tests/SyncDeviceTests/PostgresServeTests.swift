@@ -28,6 +28,18 @@ import Testing
         #expect(await second.stop() == 0)
     }
 
+    @Test func traceLoggingIsTakenAsDebugBeforeTheDatabaseOpens() async throws {
+        let database = try PostgresCluster.shared().makeDatabase()
+        let server = try await ServerProcess.start(database: database, arguments: ["--log-level", "trace"])
+        let laptop = try await LiveDevice(server: server, named: "laptop")
+        _ = try laptop.add("logged at most at debug")
+        try await laptop.syncOnce()
+        #expect(await server.stop() == 0)
+        let log = try String(contentsOf: server.errorLog, encoding: .utf8)
+        #expect(log.contains(" debug "), "debug lines are written")
+        #expect(!log.contains(" trace "), "the libraries' trace lines (queries and their values) are not: \(log.prefix(2_000))")
+    }
+
     @Test func aDatabaseThatIsNotThereIsNamedInWords() throws {
         let cluster = try PostgresCluster.shared()
         let missing = try ProcessResult.moodtui(["account", "list", "--database", cluster.url(database: "no_such_database")])
