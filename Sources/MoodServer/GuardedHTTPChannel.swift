@@ -8,7 +8,7 @@ import NIOHTTP1
 /// The server's connections: Hummingbird's HTTP/1.1 with WebSocket upgrade, behind the caps of
 /// ``ConnectionAdmission`` and the handlers that bound each connection's time
 /// (``ConnectionGuard``, told of the first head by ``FirstHeadSignal``) and answer what the
-/// routes must not see (``HTTPRequestGuard``).
+/// routes must not see (``RequestLineCheck``, ``UnservedUpgradeFilter``, ``HTTPRequestGuard``).
 ///
 /// It runs the upgrade's outcome itself rather than through `HTTP1WebSocketUpgradeChannel`'s
 /// `handle`, which answers a declined upgrade with an empty 400 instead of the routes' JSON,
@@ -47,8 +47,11 @@ struct GuardedHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         return upgradeChannel.setup(channel: channel, logger: logger).flatMapThrowing { [limits] _ in
             let pipeline = channel.pipeline.syncOperations
             let upgrader = try pipeline.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self)
-            try pipeline.addHandler(ConnectionGuard(limits: limits, logger: logger), position: .first)
+            let connectionGuard = ConnectionGuard(limits: limits, logger: logger)
+            try pipeline.addHandler(connectionGuard, position: .first)
+            try pipeline.addHandler(RequestLineCheck(), position: .after(connectionGuard))
             try pipeline.addHandler(FirstHeadSignal(), position: .before(upgrader))
+            try pipeline.addHandler(UnservedUpgradeFilter(served: ["websocket"]), position: .before(upgrader))
             try pipeline.addHandler(HTTPRequestGuard(logger: logger))
             return Value(admission: .served(upgrader.upgradeResultFuture), channel: channel)
         }

@@ -9,8 +9,8 @@ import NIOWebSocket
 /// such connections end after their answer, and keeps ``ConnectionGuard`` told of each request's
 /// start and end. It leaves the pipeline when the connection becomes a WebSocket.
 ///
-/// The upgrade handler keeps the head of a first request that asks to upgrade: a head with
-/// `Upgrade` that gets here came after other requests on the connection.
+/// The upgrade handler keeps the head of a first request that asks to upgrade to a WebSocket: a
+/// head asking that which gets here came after other requests on the connection.
 final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -101,7 +101,9 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Why `head` is answered here rather than by the routes, if it is.
     private func refusal(of head: HTTPRequestHead) -> ServerError? {
         if head.method == .CONNECT { return .connectNotSupported }
-        if head.headers.contains(name: "upgrade") { return .upgradeNotFirst }
+        // Another protocol (`h2c`, which `curl --http2` asks of an `http://` URL) is not taken:
+        // the request is answered as HTTP/1.1, as RFC 9110 lets a server do.
+        if head.headers[canonicalForm: "upgrade"].contains(where: { $0.lowercased() == "websocket" }) { return .upgradeNotFirst }
         return nil
     }
 

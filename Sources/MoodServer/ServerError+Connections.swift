@@ -21,6 +21,8 @@ extension ServerError {
         headers: [.allow: SyncRoute.methodsUsed.map(\.rawValue).joined(separator: ", ")])
     /// A WebSocket upgrade request without the headers the handshake needs.
     static let invalidUpgrade = badRequest("a WebSocket upgrade needs one Sec-WebSocket-Key and Sec-WebSocket-Version: 13")
+    /// A first request line without `HTTP/1.1` (HTTP/0.9's form), which the parser would wait on.
+    static let noHTTPVersion = badRequest("the request line names no HTTP version: this server speaks HTTP/1.1")
     /// A WebSocket upgrade after other requests on the same connection.
     static let upgradeNotFirst = badRequest(
         "a WebSocket upgrade must be the first request on its connection: open a new connection for it")

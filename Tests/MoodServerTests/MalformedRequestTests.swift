@@ -26,6 +26,9 @@ import Testing
         Case(name: "unknown transfer-encoding", request: { upload($0, "Transfer-Encoding: gzip", "{}") }, status: 400, code: "invalid_request"),
         Case(name: "CONNECT", request: { _ in "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n" }, status: 405, code: "method_not_allowed"),
         Case(name: "garbage request line", request: { _ in "HELLO THERE\r\n\r\n" }, status: 400, code: "invalid_request"),
+        Case(name: "request line without a version", request: { _ in "GET /healthz\r\n\r\n" }, status: 400, code: "invalid_request"),
+        // HTTP/0.9's whole request: the parser waits for more, so only an answer at once ends it.
+        Case(name: "HTTP/0.9 request line alone", request: { _ in "GET /healthz\r\n" }, status: 400, code: "invalid_request"),
         Case(name: "headers too large", request: { _ in "GET /healthz HTTP/1.1\r\nX-Big: \(String(repeating: "x", count: 100_000))\r\n\r\n" },
              status: 431, code: "header_too_large"),
         Case(name: "WebSocket upgrade on a kept-alive connection", request: { WebSocketHandshake.request(token: $0) }, afterARequest: true,
@@ -61,5 +64,21 @@ import Testing
             #expect(try await server.logSizes() == [0, 0])
         }
         #expect(logs.errors.isEmpty, "\(logs.errors)")
+    }
+
+    /// `curl --http2` asks an `http://` server to switch to HTTP/2 (`Upgrade: h2c`); a server that
+    /// does not take it answers the request as HTTP/1.1, as RFC 9110 says.
+    @Test(arguments: ["h2c", "TLS/1.2"])
+    func anUpgradeTheServerDoesNotTakeIsIgnoredAndTheRequestAnswered(_ protocolName: String) async throws {
+        try await TestServer.run(.inMemory, over: .socket) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("""
+                GET \(SyncEndpoint.health) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: \(protocolName)\r\n\
+                HTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n
+                """)
+            #expect(await waitUntil { connection.readAvailable() || RawResponse(connection.bytes)?.isComplete == true })
+            let response = try #require(RawResponse(connection.bytes), "\(connection.bytes)")
+            #expect(response.status == 200 && response.isComplete, "\(response)")
+        }
     }
 }
