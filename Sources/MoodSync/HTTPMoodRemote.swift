@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import MoodKit
+import MoodSealing
 import NIOCore
 import NIOHTTP1
 import SyncProtocol
@@ -83,7 +84,7 @@ public struct HTTPMoodRemote: MoodRemote {
         }
         var headers = HTTPHeaders()
         headers.add(name: "Authorization", value: "Bearer \(account.token)")
-        headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
+        headers.add(name: SyncEndpoint.deviceHeader, value: deviceTag)
         headers.add(name: ProtocolVersion.header, value: String(ProtocolVersion.current))
         let socket = PushSocket(endpoint: endpoint, headers: headers, timing: pushTiming, logger: logger)
         do {
@@ -92,6 +93,9 @@ public struct HTTPMoodRemote: MoodRemote {
             throw .unreachable(Self.describe(error))
         }
     }
+
+    /// What the device header carries: not the id, which sealed stamps keep from the server.
+    private var deviceTag: String { DeviceTag.tag(deviceID: deviceID, token: account.token) }
 
     /// The server URL's path without a trailing slash, so `http://host/sync/` works as well.
     private var basePath: String {
@@ -124,7 +128,7 @@ public struct HTTPMoodRemote: MoodRemote {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: route.method.rawValue)
         request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
-        request.headers.add(name: SyncEndpoint.deviceHeader, value: deviceID)
+        request.headers.add(name: SyncEndpoint.deviceHeader, value: deviceTag)
         request.headers.add(name: ProtocolVersion.header, value: String(ProtocolVersion.current))
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")

@@ -38,7 +38,8 @@ public enum SyncEndpoint {
     /// A WebSocket upgrade; the server sends ``PushMessage``s.
     public static let subscribe = "/v1/subscribe"
     /// The header naming the sending device, on writes and on the subscribe request: the server
-    /// does not push a device's own writes back to it.
+    /// does not push a device's own writes back to it. Its value is opaque to the server; moodtui
+    /// sends a keyed hash of the device's id, not the id.
     public static let deviceHeader = "X-Moodtui-Device"
     /// The header every answer carries naming the request in the server's logs, to quote when
     /// reporting a failure.
