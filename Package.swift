@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Certificates made in TLS tests (a private CA and a server certificate signed by it).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         // Daylio's backups are zips: a maintained reader (deflate, ZIP64, checked CRCs) rather
         // than one of our own or a shell's unzip.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
@@ -84,6 +86,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -121,6 +124,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
 
@@ -153,7 +158,12 @@ let package = Package(
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodInsights", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MoodListScreenTests", dependencies: ["MoodListScreen", "MoodListModule", "MoodInsights", "MoodKit", "TerminalUI", "AppTesting"]),
-        .target(name: "AppTesting", dependencies: ["SyncProtocol"], path: "Tests/AppTesting"),
+        .target(
+            name: "AppTesting",
+            dependencies: [
+                "SyncProtocol", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/AppTesting"),
         .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
         .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", "MoodStore"]),
         .testTarget(

@@ -4,6 +4,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// The server's connections: Hummingbird's HTTP/1.1 with WebSocket upgrade, behind the caps of
 /// ``ConnectionAdmission`` and the handlers that bound each connection's time
@@ -33,9 +34,16 @@ struct GuardedHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     let responder: HTTPChannelHandler.Responder
     let admission: ConnectionAdmission
     let limits: ConnectionLimits
+    /// TLS in front of everything, refusals included; `nil` for plain HTTP.
+    let tls: NIOSSLContext?
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let address = channel.remoteAddress?.ipAddress
+        if let tls {
+            do { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) } catch {
+                return channel.eventLoop.makeFailedFuture(error)
+            }
+        }
         if case .refused(let error) = admission.admit(address) {
             return channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(ConnectionGuard(limits: limits, logger: logger, refusal: error))
@@ -48,7 +56,11 @@ struct GuardedHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             let pipeline = channel.pipeline.syncOperations
             let upgrader = try pipeline.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self)
             let connectionGuard = ConnectionGuard(limits: limits, logger: logger)
-            try pipeline.addHandler(connectionGuard, position: .first)
+            if let tlsHandler = try? pipeline.handler(type: NIOSSLServerHandler.self) {
+                try pipeline.addHandler(connectionGuard, position: .after(tlsHandler))
+            } else {
+                try pipeline.addHandler(connectionGuard, position: .first)
+            }
             try pipeline.addHandler(RequestLineCheck(), position: .after(connectionGuard))
             try pipeline.addHandler(FirstHeadSignal(), position: .before(upgrader))
             try pipeline.addHandler(UnservedUpgradeFilter(served: ["websocket"]), position: .before(upgrader))

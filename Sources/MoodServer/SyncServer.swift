@@ -76,7 +76,7 @@ public enum SyncServer {
                 upgradeChannel: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
                     configuration: .init(ws: .init(autoPing: .enabled(timePeriod: limits.webSocketPingInterval)))),
-                responder: responder, admission: admission, limits: limits)
+                responder: responder, admission: admission, limits: limits, tls: configuration.tls)
         }
         return Application(
             router: makeRouter(

@@ -5,6 +5,7 @@ import MoodKit
 import MoodSealing
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import SyncProtocol
 
 /// The live ``MoodRemote``: the sync protocol over HTTP (async-http-client) and the push
@@ -22,6 +23,8 @@ public struct HTTPMoodRemote: MoodRemote {
     /// How long one request may take before the server counts as unreachable.
     private let timeout: TimeAmount = .seconds(30)
     private let pushTiming: PushSocketTiming
+    /// How requests reach the server (the TLS trust), or why none may be sent.
+    private let transport: Result<TLSConfiguration, RemoteError>
 
     /// - Parameter pushTiming: how long the push socket may take to open, and how often it
     ///   checks that the server is still there; tests shorten them.
@@ -32,6 +35,11 @@ public struct HTTPMoodRemote: MoodRemote {
         self.account = account
         self.deviceID = deviceID
         self.client = client
+        if let refusal = account.trust.refusal(of: account.server) {
+            transport = .failure(.untrustedServer(refusal))
+        } else {
+            do { transport = .success(try account.trust.tlsConfiguration()) } catch { transport = .failure(.untrustedServer(error.description)) }
+        }
         self.pushTiming = pushTiming
         self.logger = logger
     }
@@ -86,7 +94,7 @@ public struct HTTPMoodRemote: MoodRemote {
         headers.add(name: "Authorization", value: "Bearer \(account.token)")
         headers.add(name: SyncEndpoint.deviceHeader, value: deviceTag)
         headers.add(name: ProtocolVersion.header, value: String(ProtocolVersion.current))
-        let socket = PushSocket(endpoint: endpoint, headers: headers, timing: pushTiming, logger: logger)
+        let socket = PushSocket(endpoint: endpoint, headers: headers, tls: try transport.get(), timing: pushTiming, logger: logger)
         do {
             try await socket.listen(connected: connected, pushed: pushed)
         } catch {
@@ -126,6 +134,7 @@ public struct HTTPMoodRemote: MoodRemote {
         components?.queryItems = query.isEmpty ? nil : query
         guard let url = components?.string else { throw .incompatible("'\(account.server)' is not a server URL") }
         var request = HTTPClientRequest(url: url)
+        request.tlsConfiguration = try transport.get()
         request.method = HTTPMethod(rawValue: route.method.rawValue)
         request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
         request.headers.add(name: SyncEndpoint.deviceHeader, value: deviceTag)
@@ -197,6 +206,12 @@ public struct HTTPMoodRemote: MoodRemote {
 
     /// A connection error in words ("connection refused", not a NIO type dump).
     private static func describe(_ error: any Error) -> String {
+        if case PushSocketError.connection(let cause) = error { return describe(cause) }
+        if error is NIOSSLError || error is BoringSSLError {
+            let cause = "\(error)".contains("CERTIFICATE_VERIFY_FAILED")
+                ? "the server's certificate is not from an authority this device trusts" : "\(error)"
+            return "the secure connection failed: \(cause) (for a self-hosted server's own authority, log in with --ca-file FILE)"
+        }
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout, .deadlineExceeded, .readTimeout: return "timed out"

@@ -48,6 +48,9 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The answer makes no sense for the protocol (404, 405, an unreadable body): a wrong URL or
     /// not a moodtui server. Nothing works until the configuration changes.
     case incompatible(String)
+    /// The device will not send to this server as it is set up (plain HTTP to another machine,
+    /// an unreadable certificate authority): nothing is sent until the login changes.
+    case untrustedServer(String)
     /// The server speaks another ``ProtocolVersion``: nothing syncs until one side is
     /// updated, and the words say which.
     case protocolMismatch(String)
@@ -69,6 +72,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .historyCompacted: "the server no longer keeps the deletions since this journal's change token"
         case .rejected(let reason): "the server refused the request: \(reason)"
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
+        case .untrustedServer(let reason): "nothing was sent: \(reason)"
         case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason): reason
         case .changesSince(let reason): "the server refused the new key: \(reason)"
         }

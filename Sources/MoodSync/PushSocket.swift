@@ -19,6 +19,8 @@ struct PushSocket: Sendable {
     let endpoint: PushEndpoint
     /// The upgrade request's own headers (the token, the device id).
     let headers: HTTPHeaders
+    /// The trust the server's certificate is checked by, for `wss`.
+    let tls: TLSConfiguration
     let timing: PushSocketTiming
     let logger: Logger
     /// The largest frame taken from the server; a push message is a few hundred bytes.
@@ -60,7 +62,7 @@ struct PushSocket: Sendable {
 
     /// Connects, sends the upgrade request and waits for its answer, within the handshake's deadline.
     private func open(_ lifetime: PushChannelLifetime) async throws -> NIOAsyncChannel<WebSocketFrame, WebSocketFrame> {
-        let sslContext = try endpoint.usesTLS ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        let sslContext = try endpoint.usesTLS ? NIOSSLContext(configuration: tls) : nil
         let upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(TimeAmount(timing.handshakeTimeout))
             .connect(host: endpoint.host, port: endpoint.port) { channel in

@@ -39,6 +39,8 @@ extension SyncSettings {
             }
             try writer.setSetting(.syncServer, to: account.server.absoluteString)
             try writer.setSetting(.syncToken, to: account.token)
+            try writer.setSetting(.certificateAuthority, to: account.trust.certificateAuthority)
+            try writer.setSetting(.allowsPlainHTTP, to: account.trust.allowsPlainHTTP ? "1" : nil)
             try writer.setSetting(.syncAccount, to: identity)
             try writer.setSetting(.accountKey, to: key.map(RecoveryPhrase.phrase(for:)))
             try writer.setSetting(.offeredKey, to: nil)
@@ -63,8 +65,9 @@ extension SyncSettings {
     /// stay, so that logging in again to the same account resumes and another account asks.
     public static func logOut(of store: JournalStore) throws {
         try store.write(origin: .commandLine) { writer in
-            try writer.setSetting(.syncServer, to: nil)
-            try writer.setSetting(.syncToken, to: nil)
+            for key in [JournalSettingKey.syncServer, .syncToken, .certificateAuthority, .allowsPlainHTTP] {
+                try writer.setSetting(key, to: nil)
+            }
         }
     }
 }

@@ -8,10 +8,13 @@ public struct SyncAccount: Hashable, Sendable {
     public var server: URL
     /// The device token `moodtui account add` printed.
     public var token: String
+    /// How the server is checked.
+    public var trust: ServerTrust
 
-    public init(server: URL, token: String) {
+    public init(server: URL, token: String, trust: ServerTrust = ServerTrust()) {
         self.server = server
         self.token = token
+        self.trust = trust
     }
 }
 
@@ -30,6 +33,10 @@ extension JournalSettingKey {
     /// The phrase of a key a login made and offered to the server, until the login is stored:
     /// if the answer is lost, the next login finds the key the server took here.
     static let offeredKey = JournalSettingKey(rawValue: "sync.offeredKey")
+    /// PEM of the private certificate authority the server's certificate is checked against.
+    static let certificateAuthority = JournalSettingKey(rawValue: "sync.certificateAuthority")
+    /// "1" when plain HTTP to another machine was allowed (`--insecure`).
+    static let allowsPlainHTTP = JournalSettingKey(rawValue: "sync.allowsPlainHTTP")
 }
 
 /// The journal settings the sync engine reads and writes (their keys above).
@@ -39,7 +46,9 @@ public enum SyncSettings {
         guard let server = try store.setting(.syncServer).flatMap(URL.init(string:)),
             let token = try store.setting(.syncToken)
         else { return nil }
-        return SyncAccount(server: server, token: token)
+        let trust = ServerTrust(
+            certificateAuthority: try store.setting(.certificateAuthority), allowsPlainHTTP: try store.setting(.allowsPlainHTTP) == "1")
+        return SyncAccount(server: server, token: token, trust: trust)
     }
 
     /// The identity of the account the journal's moods belong to; it outlives a logout, so that

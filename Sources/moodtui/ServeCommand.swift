@@ -10,7 +10,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the sync server.",
         discussion: "Serves the sync protocol (see README.md, \"The sync server\") over HTTP and WebSocket, with the "
-            + "moods in SQLite in the data folder, or in the database --database names. Prints \"moodtui serve listening on http://HOST:PORT\" once bound "
+            + "moods in SQLite in the data folder, or in the database --database names. Prints \"moodtui serve listening on http://HOST:PORT\" (https with --tls-cert) once bound "
             + "(with --port 0, PORT is the one the system chose). Logs go to standard error. SIGINT or SIGTERM stops it "
             + "gracefully: requests in flight finish, WebSockets are closed. At start it raises its limit of open files "
             + "to the system's hard limit; connections past the caps are answered 503.")
@@ -24,6 +24,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var data: ServerDataOptions
 
     @OptionGroup(title: "Limits") var limits: ServerLimitOptions
+
+    @OptionGroup(title: "TLS") var tls: ServerTLSOptions
 
     @Option(help: ArgumentHelp(
         "Days a deleted mood's tombstone is kept; a device away for longer downloads its moods again.", valueName: "days"))
@@ -48,16 +50,17 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "moodtui.serve", factory: { label in StreamLogHandler.standardError(label: label) })
         // Clamped before anything logs: the store's driver logs queries and their values at trace.
         logger.logLevel = max(Logger.Level(rawValue: logLevel) ?? .info, SyncServer.mostDetailedLogLevel)
+        let tlsContext = try tls.context()
         let storage = try await data.open(logger: logger)
         FileDescriptorLimit.raiseToHardLimit()
         let host = host
         let application = SyncServer.makeApplication(
             configuration: MoodServerConfiguration(
                 host: host, port: port, limits: limits.limits, compaction: CompactionSchedule(retention: .seconds(keepTombstones * 86_400)),
-                rateLimits: limits.rateLimits, exposesMetrics: metrics),
+                rateLimits: limits.rateLimits, exposesMetrics: metrics, tls: tlsContext),
             storage: storage, logger: logger
         ) { port in
-            FileHandle.standardOutput.write(Data("moodtui serve listening on http://\(host):\(port)\n".utf8))
+            FileHandle.standardOutput.write(Data("moodtui serve listening on \(tlsContext == nil ? "http" : "https")://\(host):\(port)\n".utf8))
         }
         let services = ServiceGroup(configuration: .init(
             services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -10,7 +10,7 @@ enum SyncAccountResolver {
         let stored = try SyncSettings.account(in: store)
         let serverText = Environment.server ?? stored?.server.absoluteString
         guard let serverText, let token = Environment.token ?? stored?.token else { return nil }
-        return SyncAccount(server: try serverURL(serverText), token: token)
+        return SyncAccount(server: try serverURL(serverText), token: token, trust: stored?.trust ?? ServerTrust())
     }
 
     /// `text` as a server URL, or a failure in words.

@@ -45,16 +45,20 @@ public final class ServerProcess: Sendable {
         let unlimited = ["--rate-limit", "1000000", "--rate-limit-per-address", "1000000"]
         let process = try ServerProcess(
             data: folder, store: store, arguments: ["--port", String(port)] + store + unlimited + arguments, openFiles: openFiles)
-        let prefix = "moodtui serve listening on http://127.0.0.1:"
-        let listening = await waitUntil(upTo: .seconds(20)) { process.printed.all.contains { $0.hasPrefix(prefix) } }
-        let line = process.printed.all.first { $0.hasPrefix(prefix) }
-        guard listening, let port = line.flatMap({ Int($0.dropFirst(prefix.count)) }) else {
+        let listening = await waitUntil(upTo: .seconds(20)) { process.printed.all.contains { listeningPort(in: $0) != nil } }
+        guard listening, let port = process.printed.all.lazy.compactMap(listeningPort(in:)).first else {
             _ = await process.stop(SIGKILL)
             let log = (try? String(contentsOf: process.errorLog, encoding: .utf8)) ?? ""
             throw TestSetupError("moodtui serve did not say where it listens within 20 s; stderr: \(log)")
         }
         process.boundPort.withLock { $0 = port }
         return process
+    }
+
+    /// The port a `moodtui serve listening on http(s)://127.0.0.1:PORT` line names.
+    private static func listeningPort(in line: String) -> Int? {
+        let prefixes = ["http", "https"].map { "moodtui serve listening on \($0)://127.0.0.1:" }
+        return prefixes.first { line.hasPrefix($0) }.flatMap { Int(line.dropFirst($0.count)) }
     }
 
     private init(data: URL, store: [String], arguments: [String], openFiles: (soft: Int, hard: Int)?) throws {
@@ -99,6 +103,9 @@ public final class ServerProcess: Sendable {
 
     /// The base URL clients use.
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// The URL for a server started with `--tls-cert`: HTTPS to `localhost`, the name its test
+    /// certificate carries.
+    public var secureURL: URL { URL(string: "https://localhost:\(port)")! }
 
     /// A new device token for `account` (created if needed), made by `moodtui account add`, the
     /// device called `name` if given.

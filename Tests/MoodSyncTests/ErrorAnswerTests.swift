@@ -45,6 +45,7 @@ import Testing
         case .historyCompacted: "historyCompacted"
         case .rejected: "rejected"
         case .incompatible: "incompatible"
+        case .untrustedServer: "untrustedServer"
         case .protocolMismatch: "protocolMismatch"
         case .keyChanged: "keyChanged"
         case .changesSince: "changesSince"
