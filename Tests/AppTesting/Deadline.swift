@@ -21,7 +21,7 @@ public enum Deadline {
 
 /// Polls `condition` until it holds or `timeout` passes, without blocking a thread of the
 /// concurrency pool; a condition that throws counts as not holding yet.
-public func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Sendable () throws -> Bool) async -> Bool {
+public func waitUntil(upTo timeout: Duration = .seconds(60), _ condition: @Sendable () throws -> Bool) async -> Bool {
     let end = ContinuousClock.now + timeout
     while ContinuousClock.now < end {
         if (try? condition()) == true { return true }
@@ -31,7 +31,7 @@ public func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Senda
 }
 
 /// ``waitUntil(upTo:_:)`` for a condition that has to await (say, a question to a server).
-public func waitUntil(upTo timeout: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool) async -> Bool {
+public func waitUntil(upTo timeout: Duration = .seconds(60), _ condition: @Sendable () async throws -> Bool) async -> Bool {
     let end = ContinuousClock.now + timeout
     while ContinuousClock.now < end {
         if (try? await condition()) == true { return true }

@@ -45,11 +45,11 @@ public final class ServerProcess: Sendable {
         let unlimited = ["--rate-limit", "1000000", "--rate-limit-per-address", "1000000"]
         let process = try ServerProcess(
             data: folder, store: store, arguments: ["--port", String(port)] + store + unlimited + arguments, openFiles: openFiles)
-        let listening = await waitUntil(upTo: .seconds(20)) { process.printed.all.contains { listeningPort(in: $0) != nil } }
+        let listening = await waitUntil(upTo: .seconds(60)) { process.printed.all.contains { listeningPort(in: $0) != nil } }
         guard listening, let port = process.printed.all.lazy.compactMap(listeningPort(in:)).first else {
             _ = await process.stop(SIGKILL)
             let log = (try? String(contentsOf: process.errorLog, encoding: .utf8)) ?? ""
-            throw TestSetupError("moodtui serve did not say where it listens within 20 s; stderr: \(log)")
+            throw TestSetupError("moodtui serve did not say where it listens within 60 s; stderr: \(log)")
         }
         process.boundPort.withLock { $0 = port }
         return process

@@ -5,7 +5,7 @@ import SyncTesting
 import Testing
 
 /// The storage contract, run against every back end.
-@Suite(.timeLimit(.minutes(1))) struct MoodServerStorageTests {
+@Suite(.timeLimit(.minutes(3))) struct MoodServerStorageTests {
     private func account(_ storage: any MoodServerStorage, _ name: String = "alice") async throws -> Account {
         try await storage.addDevice(toAccount: name, tokenHash: DeviceToken.hash(DeviceToken.generate()))
     }

@@ -74,7 +74,7 @@ final class RawConnection: Sendable {
     }
 
     /// Waits until the server closes the connection; returns whether it did within `timeout`.
-    func waitUntilClosed(upTo timeout: Duration = .seconds(20)) async -> Bool {
+    func waitUntilClosed(upTo timeout: Duration = .seconds(60)) async -> Bool {
         await waitUntil(upTo: timeout) { self.readAvailable() }
     }
 

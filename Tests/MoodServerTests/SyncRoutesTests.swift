@@ -5,7 +5,7 @@ import SyncTesting
 import Testing
 
 /// Protocol v1 over HTTP, against the application bound to 127.0.0.1 on a free port.
-@Suite(.timeLimit(.minutes(1))) struct SyncRoutesTests {
+@Suite(.timeLimit(.minutes(3))) struct SyncRoutesTests {
     @Test(arguments: StorageBackEnd.allCases)
     func theSameRequestSentThreeTimesMakesOneMoodAtOneVersion(_ backEnd: StorageBackEnd) async throws {
         try await TestServer.run(backEnd) { server in

@@ -6,7 +6,7 @@ import SyncProtocol
 import SyncTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct MoodDownloaderTests {
+@Suite(.timeLimit(.minutes(3))) struct MoodDownloaderTests {
     @Test func appliesEveryPageAndSavesTheTokenWithIt() async throws {
         let remote = try await InMemoryRemote()
         let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice(), pageSize: 2)

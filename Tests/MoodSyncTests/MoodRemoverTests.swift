@@ -5,7 +5,7 @@ import MoodStore
 import SyncTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct MoodRemoverTests {
+@Suite(.timeLimit(.minutes(3))) struct MoodRemoverTests {
     @Test func aMoodThatNeverLeftIsPurgedWithoutARequest() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         let mood = try device.add("typo")
@@ -75,7 +75,7 @@ import Testing
 }
 
 /// Every engine on a journal leaves a deletion alone while the app still offers to undo it.
-@Suite(.timeLimit(.minutes(1))) struct UndoBesideAnEngineTests {
+@Suite(.timeLimit(.minutes(3))) struct UndoBesideAnEngineTests {
     @Test func aSecondEngineSyncingOnceLeavesADeletionThatCanStillBeUndone() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         let mood = try device.add("keep me after all")
@@ -95,7 +95,7 @@ import Testing
 }
 
 /// `moodtui sync --once` says what the server did.
-@Suite(.timeLimit(.minutes(1))) struct SyncReportTests {
+@Suite(.timeLimit(.minutes(3))) struct SyncReportTests {
     @Test func aMoodThatNeverLeftIsNotCountedAsDeletedOnTheServer() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         try device.delete(try device.add("typo").id)

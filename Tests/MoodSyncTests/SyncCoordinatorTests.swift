@@ -8,7 +8,7 @@ import Synchronization
 import SyncTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct SyncCoordinatorTests {
+@Suite(.timeLimit(.minutes(3))) struct SyncCoordinatorTests {
     /// The statuses an engine published, shared with its handler.
     final class Statuses: Sendable {
         private let all = Mutex<[SyncStatus]>([])
