@@ -2,7 +2,8 @@ import Foundation
 import PostgresNIO
 
 /// Where a PostgreSQL store is, as a person writes it: `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`
-/// (or `postgresql://`), the form `psql` takes.
+/// (or `postgresql://`), the form `psql` takes, with `?sslmode=disable|require|verify-full` and,
+/// for `verify-full` with a private authority, `&sslrootcert=FILE`.
 public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     /// A name, an IPv4 address, or an IPv6 address (written in brackets in the URL).
     public var host: String
@@ -12,6 +13,8 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     /// Percent-decoded; never shown (``description`` leaves it out).
     public var password: String?
     public var database: String
+    /// Whether and how the connections are encrypted.
+    public var tls: PostgresTLSMode
 
     /// The address `text` spells, or `nil` when it does not start with `postgres://` or
     /// `postgresql://` (it is then a SQLite file's path).
@@ -21,7 +24,8 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         let lowered = text.lowercased()
         guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else { return nil }
         guard let components = URLComponents(string: text) else { throw .unreadable }
-        guard components.query == nil, components.fragment == nil else { throw .options }
+        guard components.fragment == nil else { throw .options }
+        tls = try PostgresTLSMode(query: components.queryItems ?? [])
         guard var host = components.host, !host.isEmpty else { throw .missing("a host") }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard let user = components.user, !user.isEmpty else { throw .missing("a user") }
@@ -34,15 +38,16 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         self.database = database
     }
 
-    /// The client's configuration. Connections are not encrypted: run the database on the same
-    /// host or a private network.
-    var configuration: PostgresClient.Configuration {
-        PostgresClient.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: .disable)
+    /// The client's configuration.
+    /// - Throws: ``PostgresAddressError/unreadableRootCertificate(_:)``.
+    func configuration() throws(PostgresAddressError) -> PostgresClient.Configuration {
+        PostgresClient.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: try tls.client())
     }
 
     /// One connection's configuration, for the check that the database answers at all.
-    var connectionConfiguration: PostgresConnection.Configuration {
-        PostgresConnection.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: .disable)
+    /// - Throws: ``PostgresAddressError/unreadableRootCertificate(_:)``.
+    func connectionConfiguration() throws(PostgresAddressError) -> PostgresConnection.Configuration {
+        PostgresConnection.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: try tls.connection())
     }
 
     /// The URL's password, else `PGPASSWORD` as `psql` reads it: a password on the command line
@@ -61,8 +66,12 @@ public enum PostgresAddressError: Error, Equatable, CustomStringConvertible {
     case missing(String)
     /// Not a URL at all (a `/` or `#` in the password must be written `%2F`, `%23`).
     case unreadable
-    /// `?sslmode=…` and the like, which this server does not take.
+    /// A `#fragment`, or an option after `?` other than `sslmode` and `sslrootcert`.
     case options
+    /// An `sslmode` other than `disable`, `require` and `verify-full`.
+    case sslMode(String)
+    /// The `sslrootcert` file holds no certificate that loads.
+    case unreadableRootCertificate(String)
 
     public var description: String {
         switch self {
@@ -70,7 +79,9 @@ public enum PostgresAddressError: Error, Equatable, CustomStringConvertible {
         case .unreadable:
             "that PostgreSQL URL cannot be read; write it as postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, with characters "
                 + "such as / # ? @ in the password percent-encoded (%2F %23 %3F %40)"
-        case .options: "a PostgreSQL URL here takes no options after ? or # (connections are not encrypted; see the README)"
+        case .options: "a PostgreSQL URL here takes only ?sslmode=disable|require|verify-full and &sslrootcert=FILE"
+        case .sslMode(let mode): "sslmode=\(mode) is not one this server takes: disable, require or verify-full"
+        case .unreadableRootCertificate(let path): "sslrootcert \(path) holds no certificate in PEM form"
         }
     }
 }

@@ -12,6 +12,9 @@ public enum PostgresFailure {
         }
         guard let error = error as? PSQLError else { return "\(error)" }
         if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying, "\(underlying)".contains("CERTIFICATE_VERIFY_FAILED") {
+            return "the database's certificate is not from an authority this server trusts (name one with &sslrootcert=FILE)"
+        }
         if let underlying = error.underlying { return "\(error.code): \(underlying)" }
         return "\(error.code)"
     }

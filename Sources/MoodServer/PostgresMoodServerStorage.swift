@@ -33,7 +33,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     {
         // One connection first, which migrates: a database that is not there fails at once, in
         // words, where the pool would keep retrying behind its circuit breaker.
-        let first = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 0, logger: logger)
+        let first = try await PostgresConnection.connect(configuration: try address.connectionConfiguration(), id: 0, logger: logger)
         let storeID: String
         do {
             try await PostgresSchema.migrate(first, logger: logger)
@@ -43,7 +43,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             try? await first.close()
             throw error
         }
-        let configuration = address.configuration
+        let configuration = try address.configuration()
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return PostgresMoodServerStorage(
             client: client, poolSize: configuration.options.maximumConnections - 2, logger: logger, storeID: storeID, clock: clock,

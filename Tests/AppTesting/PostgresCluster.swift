@@ -56,13 +56,21 @@ public final class PostgresCluster: Sendable {
         try PostgresCluster(durability: durability)
     }
 
-    private init(durability: Durability) throws {
+    /// A cluster of its own that also takes TLS connections with `certificates`' server
+    /// certificate (for `localhost`); the caller stops it.
+    public static func start(tls certificates: TestCertificates) throws -> PostgresCluster {
+        try PostgresCluster(durability: .none, tls: certificates)
+    }
+
+    private init(durability: Durability, tls certificates: TestCertificates? = nil) throws {
         binaries = try Self.findBinaries()
         Self.removeAbandoned(binaries: binaries)
         folder = Self.parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Self.handOver(folder)
         try Self.runAsOwner(binaries, "initdb", ["-D", Self.data(in: folder).path, "-U", Self.user, "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"], folder: folder)
+        let folder = folder
+        let tls = try certificates.map { try Self.tlsSettings($0, in: folder) } ?? ""
         // The free port may be taken between finding it and the server binding it: then another.
         var attempt = 1
         while true {
@@ -71,7 +79,7 @@ public final class PostgresCluster: Sendable {
                 try Self.runAsOwner(
                     binaries, "pg_ctl",
                     ["-D", Self.data(in: folder).path, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o",
-                     "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c max_connections=400 \(durability.settings)",
+                     "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c max_connections=400 \(durability.settings) \(tls)",
                      "start"],
                     folder: folder, leavesDaemon: true)
                 self.port = port
@@ -80,6 +88,21 @@ public final class PostgresCluster: Sendable {
                 attempt += 1
             }
         }
+    }
+
+    /// Copies the server certificate and key into the cluster's folder, owned by the user the
+    /// cluster runs as (PostgreSQL reads a key only from a file of its own, mode 0600), and
+    /// returns the settings that turn TLS on with them.
+    private static func tlsSettings(_ certificates: TestCertificates, in folder: URL) throws -> String {
+        var settings = "-c ssl=on"
+        for (source, name, setting) in [(certificates.chain, "tls-chain.pem", "ssl_cert_file"), (certificates.key, "tls-key.pem", "ssl_key_file")] {
+            let copy = folder.appendingPathComponent(name)
+            try FileManager.default.copyItem(atPath: source, toPath: copy.path)
+            guard chmod(copy.path, 0o600) == 0 else { throw TestSetupError("cannot make \(copy.path) private") }
+            try handOver(copy)
+            settings += " -c \(setting)=\(copy.path)"
+        }
+        return settings
     }
 
     private static let parent = FileManager.default.temporaryDirectory
