@@ -28,10 +28,11 @@ public struct SyncStatus: Hashable, Sendable {
         case endToEnd
         /// An account made before moodtui sealed moods (until `moodtui key enable`): the server
         /// can read them.
-        case none
+        case plain
     }
 
     public var state: State
+    /// Whether the header adds "not encrypted".
     public var encryption: Encryption
     /// Moods added, changed or deleted here that the server has not confirmed.
     public var waiting: Int

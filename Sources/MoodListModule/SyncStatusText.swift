@@ -23,7 +23,7 @@ enum SyncStatusText {
             parts = [seconds > 0 ? "slowed down by the server · retry in \(seconds) s" : "slowed down by the server · retrying"]
         case .error(let message): parts = ["sync error: \(message)"]
         }
-        if status.encryption == .none { parts.append("not encrypted") }
+        if status.encryption == .plain { parts.append("not encrypted") }
         if status.waiting > 0 { parts.append("\(status.waiting) waiting") }
         if status.failed > 0 { parts.append("\(status.failed) failed") }
         if status.unreadable > 0 { parts.append("\(status.unreadable) unreadable") }

@@ -43,7 +43,11 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 if unanswered == 0 { answer(refusal, context) } else { state = .endingAfterResponse }
                 return
             }
-            state = .serving(unanswered: unanswered + 1)
+            // The decoder reads nothing after a request that asked to upgrade (`h2c`, which is
+            // not taken; ``UnservedUpgradeFilter`` marks a first one `Connection: close`), and a
+            // client that says close is done: the answer is the connection's last, and says so.
+            let last = !head.isKeepAlive || head.headers.contains(name: "upgrade")
+            state = last ? .endingAfterResponse : .serving(unanswered: unanswered + 1)
             context.triggerUserOutboundEvent(ConnectionEvent.requestStarted, promise: nil)
             context.fireChannelRead(data)
         case (.serving, .body), (.serving, .end), (.endingAfterResponse, .body), (.endingAfterResponse, .end):

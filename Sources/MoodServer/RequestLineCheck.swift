@@ -22,7 +22,9 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
         case nil:
             context.fireChannelRead(data)
             guard line.count >= Self.longestLine else { return }
-        case .some where Self.namesAVersion(line):
+        case .some where Self.namesAVersion(line) || line.count >= Self.longestLine || line.allSatisfy({ $0 == UInt8(ascii: "\r") }):
+            // A version, a line too long to judge here, or an empty line before the request
+            // (RFC 9112 lets a server skip it): the parser decides.
             context.fireChannelRead(data)
         case .some:
             context.triggerUserOutboundEvent(ConnectionEvent.answer(.noHTTPVersion), promise: nil)

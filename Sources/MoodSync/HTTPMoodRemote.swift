@@ -50,6 +50,9 @@ public struct HTTPMoodRemote: MoodRemote {
     public static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5), read: .seconds(30)))
         configuration.connectionPool.retryConnectionEstablishment = false
+        // A redirect is not followed: it could lead to plain HTTP or another host, around the
+        // checks of the server this device was logged in to.
+        configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 

@@ -72,7 +72,10 @@ struct PushSocket: Sendable {
                         lifetime.end(.handshakeTimedOut)
                     }
                     if let sslContext {
-                        let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: endpoint.host)
+                        // No name to send for an address (NIOSSL refuses one); the certificate is then
+                        // checked against the address itself.
+                        let name = (try? SocketAddress(ipAddress: endpoint.host, port: 0)) == nil ? endpoint.host : nil
+                        let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: name)
                         try channel.pipeline.syncOperations.addHandler(tls)
                     }
                     let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(

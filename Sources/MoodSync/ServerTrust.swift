@@ -11,6 +11,7 @@ public struct ServerTrust: Hashable, Sendable {
     /// Whether plain `http://` to a host that is not this machine was allowed by the person.
     public var allowsPlainHTTP: Bool
 
+    /// The system's authorities and HTTPS off this machine, unless told otherwise.
     public init(certificateAuthority: String? = nil, allowsPlainHTTP: Bool = false) {
         self.certificateAuthority = certificateAuthority
         self.allowsPlainHTTP = allowsPlainHTTP
@@ -50,6 +51,7 @@ public struct ServerTrust: Hashable, Sendable {
 
 /// Why the trust kept with a journal cannot be used.
 public enum ServerTrustError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kept PEM holds no certificate that loads (the reason).
     case unreadableAuthority(String)
 
     public var description: String {

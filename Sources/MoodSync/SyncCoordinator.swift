@@ -314,7 +314,7 @@ public actor SyncCoordinator {
         guard read == statusReads else { return }
         let status = SyncStatusRule.status(
             health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date, clockSkew: skew,
-            encryption: sealed ? .endToEnd : .none)
+            encryption: sealed ? .endToEnd : .plain)
         guard status != lastStatus else { return }
         lastStatus = status
         statusHandler(status)

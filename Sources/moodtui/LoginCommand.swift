@@ -57,10 +57,10 @@ struct LoginCommand: AsyncParsableCommand {
     private func deviceToken() throws -> String {
         if let token { return token }
         if let tokenFile { return try SecretInput.read(file: tokenFile, what: "device token") }
-        guard let typed = try SecretInput.ask("Device token", what: "device token"), !typed.isEmpty else {
+        guard let typed = try SecretInput.ask("Device token", what: "device token")?.trimmingCharacters(in: .whitespaces), !typed.isEmpty else {
             throw CommandFailure("give the device token `moodtui account add` printed: with --token-file FILE, or typed at the prompt on a terminal")
         }
-        return typed.trimmingCharacters(in: .whitespaces)
+        return typed
     }
 
     /// How the server is to be checked, from `--ca-file` and `--insecure`.
@@ -80,7 +80,8 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         let server = try SyncAccountResolver.serverURL(url)
-        let account = SyncAccount(server: server, token: try deviceToken(), trust: try trust(for: server))
+        let trust = try trust(for: server)  // before the token is asked for: a refused URL needs none
+        let account = SyncAccount(server: server, token: try deviceToken(), trust: trust)
         let store = try journal.open()
         let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: Logger(label: "moodtui.login"))
         let info: AccountResponse

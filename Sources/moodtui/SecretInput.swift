@@ -13,18 +13,23 @@ enum SecretInput {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CommandFailure("cannot read the \(what) file \(path): \(String(cString: strerror(errno)))") }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        if file != "-", fstat(descriptor, &status) == 0, status.st_mode & 0o077 != 0 {
-            FileHandle.standardError.write(Data("""
-                moodtui: warning: \(path) holds a \(what) and other users may read it (mode \(String(status.st_mode & 0o777, radix: 8))); \
-                make it private with `chmod 600 \(path)`
-
-                """.utf8))
-        }
+        if file != "-" { warnIfOthersMayRead(descriptor, path: path, holding: "a \(what)") }
         guard let data = try? handle.read(upToCount: 4097), data.count <= 4096, let text = String(data: data, encoding: .utf8),
               !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         else { throw CommandFailure("\(path) does not hold a \(what)") }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Says on standard error that the open file `descriptor` (at `path`, holding `what`) may be
+    /// read by other users, and the `chmod` that fixes it; says nothing for a private file.
+    static func warnIfOthersMayRead(_ descriptor: Int32, path: String, holding what: String) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & 0o077 != 0 else { return }
+        FileHandle.standardError.write(Data("""
+            moodtui: warning: \(path) holds \(what) and other users may read it (mode \(String(status.st_mode & 0o777, radix: 8))); \
+            make it private with `chmod 600 \(path)`
+
+            """.utf8))
     }
 
     /// Asks for a secret on the terminal without echoing it; `nil` when standard input is not a

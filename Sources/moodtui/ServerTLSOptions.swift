@@ -29,13 +29,10 @@ struct ServerTLSOptions: ParsableArguments {
         do { key = try NIOSSLPrivateKey(file: tlsKey, format: .pem) } catch {
             throw CommandFailure("cannot read the private key \(tlsKey): \(Self.describe(error)) (a PEM file is expected)")
         }
-        var status = stat()
-        if stat(tlsKey, &status) == 0, status.st_mode & 0o077 != 0 {
-            FileHandle.standardError.write(Data("""
-                moodtui: warning: other users may read the private key \(tlsKey) (mode \(String(status.st_mode & 0o777, radix: 8))); \
-                make it private with `chmod 600 \(tlsKey)`
-
-                """.utf8))
+        let descriptor = open(tlsKey, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 {
+            SecretInput.warnIfOthersMayRead(descriptor, path: tlsKey, holding: "the server's private key")
+            close(descriptor)
         }
         let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         do { return try NIOSSLContext(configuration: configuration) } catch {

@@ -10,7 +10,9 @@ enum SyncAccountResolver {
         let stored = try SyncSettings.account(in: store)
         let serverText = Environment.server ?? stored?.server.absoluteString
         guard let serverText, let token = Environment.token ?? stored?.token else { return nil }
-        return SyncAccount(server: try serverURL(serverText), token: token, trust: stored?.trust ?? ServerTrust())
+        // The stored trust (a private authority, --insecure) was given for the stored server only.
+        let trust = Environment.server == nil ? stored?.trust ?? ServerTrust() : ServerTrust()
+        return SyncAccount(server: try serverURL(serverText), token: token, trust: trust)
     }
 
     /// `text` as a server URL, or a failure in words.

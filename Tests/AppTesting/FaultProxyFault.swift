@@ -23,9 +23,10 @@ extension FaultProxy {
         /// The answer arrives without this header, as from a server of a version that never
         /// sends it.
         case dropAnswerHeader(String)
-        /// The request never reaches the server: the proxy answers it with this status and JSON
-        /// body, as a hostile server (or anyone rewriting a plain-HTTP link) would.
-        case forgeAnswer(status: Int, json: String)
+        /// The request never reaches the server: the proxy answers it with this status, JSON
+        /// body and extra headers (`Location`), as a hostile server (or anyone rewriting a
+        /// plain-HTTP link) would.
+        case forgeAnswer(status: Int, json: String, headers: [String: String] = [:])
 
         /// The fault without its parameter, for counting.
         public var kind: Kind {

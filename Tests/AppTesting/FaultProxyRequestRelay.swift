@@ -26,11 +26,11 @@ extension ProxyConnection {
             let (seconds, attoseconds) = duration.components
             let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
             return wait(until: deadline) && forward(head, bytes, fault: fault, from: &reader)
-        case .forgeAnswer(let status, let json):
+        case .forgeAnswer(let status, let json, let headers):
             guard reader.wholeBody(head.requestBody) != nil else { break }
             let body = Array(json.utf8)
             let answer = "HTTP/1.1 \(status) Forged\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
-                + "\(ProtocolVersion.header): \(ProtocolVersion.current)\r\n\r\n"
+                + "\(ProtocolVersion.header): \(ProtocolVersion.current)\r\n" + headers.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
             return client.send(Array(answer.utf8) + body, while: { self.isOpen })
         case .resetBeforeRequest:
             end(.reset)

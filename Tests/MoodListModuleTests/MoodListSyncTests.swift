@@ -94,7 +94,7 @@ import Testing
         #expect(view.model.header.status == "sync error: the server refused the token")
         #expect(presenter.nextTimedChange == nil)
 
-        interactor.syncStatusDidChange(SyncStatus(state: .synced, encryption: .none, waiting: 1))
+        interactor.syncStatusDidChange(SyncStatus(state: .synced, encryption: .plain, waiting: 1))
         #expect(view.model.header.status == "synced · not encrypted · 1 waiting", "an account the server can read says so")
         interactor.syncStatusDidChange(SyncStatus(state: .synced, clockSkew: ClockSkew(milliseconds: 3_601_234)))
         #expect(view.model.header.status == "synced · clock 1 h ahead of the server")

@@ -79,6 +79,8 @@ import Testing
             #expect(await waitUntil { connection.readAvailable() || RawResponse(connection.bytes)?.isComplete == true })
             let response = try #require(RawResponse(connection.bytes), "\(connection.bytes)")
             #expect(response.status == 200 && response.isComplete, "\(response)")
+            #expect(response.headers["connection"] == "close", "the parser reads nothing after an upgrade request")
+            #expect(await connection.waitUntilClosed())
         }
     }
 }

@@ -64,7 +64,12 @@ import Testing
         #expect(try PostgresAddress("postgres://moods@db/journal")?.port == 5432)
         #expect(try PostgresAddress("/srv/moodtui/server.sqlite") == nil, "a path is a SQLite file")
         #expect(throws: PostgresAddressError.unreadable) { try PostgresAddress("postgres://moods:s/cr#t@db/journal") }
-        #expect(throws: PostgresAddressError.options) { try PostgresAddress("postgres://moods@db/journal?sslmode=require") }
+        #expect(try PostgresAddress("postgres://moods@db/journal")?.tls == .disable)
+        #expect(try PostgresAddress("postgres://moods@db/journal?sslmode=require")?.tls == .require)
+        #expect(try PostgresAddress("postgres://moods@db/journal?sslmode=verify-full&sslrootcert=/etc/ca.pem")?.tls == .verifyFull(rootCertificate: "/etc/ca.pem"))
+        #expect(throws: PostgresAddressError.sslMode("prefer")) { try PostgresAddress("postgres://moods@db/journal?sslmode=prefer") }
+        #expect(throws: PostgresAddressError.options) { try PostgresAddress("postgres://moods@db/journal?application_name=x") }
+        #expect(throws: PostgresAddressError.options) { try PostgresAddress("postgres://moods@db/journal?sslmode=require&sslrootcert=/etc/ca.pem") }
         #expect(throws: PostgresAddressError.missing("a user")) { try PostgresAddress("postgres://db/journal") }
         #expect(throws: PostgresAddressError.missing("a database name")) { try PostgresAddress("postgres://moods@db") }
 

@@ -91,7 +91,7 @@ import Testing
         let engine = Task { await device.coordinator(status: statuses.record).run() }
         defer { engine.cancel() }
         #expect(await waitUntil { statuses.last?.state == .synced }, "\(statuses.seen)")
-        #expect(statuses.last?.encryption == SyncStatus.Encryption.none, "the journal holds no key")
+        #expect(statuses.last?.encryption == .plain, "the journal holds no key")
     }
 
     @Test func itNeverSaysSyncedWhileMoodsWait() {

@@ -50,7 +50,7 @@ import Testing
         #expect(await waitUntil { remote.requests.count > attempts + 2 })  // it keeps trying…
 
         remote.setOffline(false)
-        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced, encryption: .none) })  // …and gets there
+        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced, encryption: .plain) })  // …and gets there
         #expect(try await remote.serverMoods()[mood.id] != nil)
         #expect(try device.mood(mood.id)?.sync.summary == .synced)
     }
@@ -73,7 +73,7 @@ import Testing
         remote.push()
         let second = try device.add("written meanwhile")
 
-        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced, encryption: .none) })
+        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced, encryption: .plain) })
         #expect(Date() >= retryAt, "a request went before the server's time was up")
         #expect(remote.requests.count > requests)
         #expect(Set(try await remote.serverMoods().keys) == [first.id, second.id])
@@ -85,7 +85,7 @@ import Testing
         let statuses = Statuses()
         let engine = Task { await phone.coordinator(status: statuses.record).run() }
         defer { engine.cancel() }
-        #expect(await waitUntil { phone.remote.pushListenerCount == 1 && statuses.last == SyncStatus(state: .synced, encryption: .none) })
+        #expect(await waitUntil { phone.remote.pushListenerCount == 1 && statuses.last == SyncStatus(state: .synced, encryption: .plain) })
         let requestsBeforePush = phone.remote.requests.count
 
         let laptop = try TestDevice(remote: remote)

@@ -21,17 +21,24 @@ import Testing
         return file.path
     }
 
+    /// A real server behind a proxy that forges what a test tells it to, a device token of
+    /// alice's, and her account as the real server describes it.
+    private func hostileServer() async throws -> (ServerProcess, FaultProxy, token: String, info: AccountResponse) {
+        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        let token = try server.addDevice("alice")
+        let info = try await HTTPMoodRemote(account: SyncAccount(server: server.url, token: token), deviceID: "test", logger: Logger(label: "test"))
+            .accountInfo()
+        return (server, proxy, token, info)
+    }
+
     private static func json(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }
 
     @Test func aServerClaimingNoKeyCannotTurnAGivenPhrasePlain() async throws {
-        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
-        let proxy = try FaultProxy(upstreamPort: server.port)
+        let (server, proxy, token, info) = try await hostileServer()
         defer { proxy.close() }
-        let token = try server.addDevice("alice")
-        let info = try await HTTPMoodRemote(account: SyncAccount(server: server.url, token: token), deviceID: "test", logger: Logger(label: "test"))
-            .accountInfo()
         let noKey = AccountResponse(name: info.name, id: info.id, keyID: nil)
         proxy.inject(.forgeAnswer(status: 200, json: try Self.json(noKey)), on: .init(method: "GET", pathPrefix: SyncEndpoint.account))
         let refusal = ErrorResponse(code: .changesSince, message: "this account holds moods that are not encrypted")
@@ -45,12 +52,8 @@ import Testing
     }
 
     @Test func anAccountNameWithTerminalEscapesReachesTheTerminalHarmless() async throws {
-        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
-        let proxy = try FaultProxy(upstreamPort: server.port)
+        let (server, proxy, token, info) = try await hostileServer()
         defer { proxy.close() }
-        let token = try server.addDevice("alice")
-        let info = try await HTTPMoodRemote(account: SyncAccount(server: server.url, token: token), deviceID: "test", logger: Logger(label: "test"))
-            .accountInfo()
         let retitled = AccountResponse(name: "\u{1B}]0;pwned\u{07}\u{1B}[2Jalice\u{202E}", id: info.id, keyID: info.keyID)
         proxy.inject(.forgeAnswer(status: 200, json: try Self.json(retitled)), on: .init(method: "GET", pathPrefix: SyncEndpoint.account))
         let refusal = ErrorResponse(code: .unauthorized, message: "\u{1B}[31mrevoked\u{1B}[0m")
@@ -65,6 +68,21 @@ import Testing
         for output in [login.standardOutput, login.standardError, refused.standardOutput, refused.standardError] {
             #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(output.debugDescription)")
         }
+        await server.stop()
+    }
+
+    @Test func aRedirectIsNotFollowedAroundTheServersChecks() async throws {
+        let (server, proxy, token, _) = try await hostileServer()
+        defer { proxy.close() }
+        let elsewhere = try FaultProxy(upstreamPort: server.port)  // stands for another host, or plain HTTP
+        defer { elsewhere.close() }
+        let moved = ErrorResponse(code: .notFound, message: "moved")
+        proxy.inject(
+            .forgeAnswer(status: 307, json: try Self.json(moved), headers: ["Location": elsewhere.url.absoluteString + SyncEndpoint.moods]),
+            on: .init(method: "POST", pathPrefix: SyncEndpoint.moods))
+        let remote = HTTPMoodRemote(account: SyncAccount(server: proxy.url, token: token), deviceID: "laptop", logger: Logger(label: "test"))
+        await #expect(throws: RemoteError.self) { _ = try await remote.upload([]) }
+        #expect(elsewhere.counts.seen == 0, "the upload was not sent again where the answer pointed")
         await server.stop()
     }
 }
