@@ -84,6 +84,9 @@ public enum AccountKeyLogin {
             // A person who gave a phrase asked for sealed moods: a server (or anyone rewriting its
             // answers) saying "no key, and none taken" does not turn that into readable uploads.
             guard given == nil else { throw AccountKeyLoginError.keyRefused(account: info.name) }
+            // The server takes no key only for an account that holds moods written before moodtui
+            // sealed them: one that shows none is not believed.
+            guard try await holdsPlainMoods(remote) else { throw AccountKeyLoginError.keyRefusedWithoutPlainMoods(account: info.name) }
             return .plainAccount
         case .keyChanged where !raced:
             // Another device made the account's key a moment ago: its phrase is needed.
@@ -92,6 +95,26 @@ public enum AccountKeyLogin {
         default: throw refusal
         }
     }
+
+    /// Whether the account's feed holds a mood that is not sealed, looking through at most
+    /// ``plainMoodPages`` pages.
+    private static func holdsPlainMoods(_ remote: any MoodRemote) async throws -> Bool {
+        var token: ChangeToken?
+        for _ in 0..<plainMoodPages {
+            let page = try await remote.changes(since: token, limit: 500)
+            let plain = page.changes.contains { change in
+                if case .upsert(let mood) = change, case .plain = mood.payload { true } else { false }
+            }
+            if plain { return true }
+            guard page.more else { return false }
+            token = page.token
+        }
+        return false
+    }
+
+    /// How far a login looks for a plain mood: an account whose first 5,000 changes hold none
+    /// is taken as having none.
+    static let plainMoodPages = 10
 
     private static func readPhrase(_ text: String) throws(AccountKeyLoginError) -> AccountKey {
         do { return try RecoveryPhrase.key(from: text) } catch { throw .unreadablePhrase(error) }
@@ -107,6 +130,8 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
     case keyUnknownToServer(account: String)
     /// A phrase was given, but the server says the account holds plain moods and takes no key.
     case keyRefused(account: String)
+    /// The server takes no key for an account, yet lists no mood that is not sealed.
+    case keyRefusedWithoutPlainMoods(account: String)
 
     public var description: String {
         switch self {
@@ -122,6 +147,9 @@ public enum AccountKeyLoginError: Error, Equatable, CustomStringConvertible {
             "you gave a recovery phrase, but the server says \(account) has no key and holds moods that are not encrypted, "
                 + "so it takes none; nothing was sent. If that is so, log in without the phrase and run `moodtui key enable`; "
                 + "if not, do not trust this server"
+        case .keyRefusedWithoutPlainMoods(let account):
+            "the server takes no key for \(account), as for an account of moods that are not encrypted, but lists none; "
+                + "nothing was sent (do not trust this server)"
         }
     }
 }

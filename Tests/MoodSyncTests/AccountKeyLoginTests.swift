@@ -59,6 +59,17 @@ import Testing
         #expect(try await settle(remote, try TemporaryJournal()) == .plainAccount)
     }
 
+    @Test func aNewAccountIsNeverTurnedPlainByAServerThatTakesNoKey() async throws {
+        let remote = try await InMemoryRemote()
+        let journal = try TemporaryJournal()
+        let info = try await remote.accountInfo()
+        remote.fail(with: .changesSince("this account holds moods that are not encrypted"))  // the key offer, refused
+        await #expect(throws: AccountKeyLoginError.keyRefusedWithoutPlainMoods(account: "test")) {
+            try await AccountKeyLogin.settle(info, remote: remote, store: journal.store, given: nil) { nil }
+        }
+        #expect(try await remote.accountInfo().keyID == nil)
+    }
+
     @Test func aGivenPhraseIsNeverTurnedPlainByAServerThatTakesNoKey() async throws {
         let remote = try await InMemoryRemote()
         try await uploadPlainMood(to: remote)
