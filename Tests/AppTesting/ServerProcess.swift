@@ -128,7 +128,7 @@ public final class ServerProcess: Sendable {
     /// Sends `signal` and waits for the process to end; returns its exit status, or `nil` if it
     /// was still running after `timeout` (it is then killed).
     @discardableResult
-    public func stop(_ signal: Int32 = SIGTERM, upTo timeout: Duration = .seconds(15)) async -> Int32? {
+    public func stop(_ signal: Int32 = SIGTERM, upTo timeout: Duration = .seconds(60)) async -> Int32? {
         kill(pid, signal)
         let waitStatus = Mutex<Int32>(0)
         let pid = pid
