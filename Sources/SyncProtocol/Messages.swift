@@ -37,7 +37,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable, Error {
     public var code: SyncErrorCode? { SyncErrorCode(rawValue: error) }
 
     /// Reads an answer; the message reaches terminals, so it is made safe to show there
-    /// (``MoodKit/TerminalSafeText``): a server cannot steer a person's terminal with it.
+    /// (`TerminalSafeText`): a server cannot steer a person's terminal with it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         error = try container.decode(String.self, forKey: .error)
@@ -71,7 +71,7 @@ public struct AccountResponse: Codable, Hashable, Sendable {
     }
 
     /// Reads an answer; the name reaches terminals, so it is made safe to show there
-    /// (``MoodKit/TerminalSafeText``), as an error's message is.
+    /// (`TerminalSafeText`), as an error's message is.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = TerminalSafeText.singleLine(try container.decode(String.self, forKey: .name))
