@@ -20,6 +20,10 @@ struct ServerTLSOptions: ParsableArguments {
     /// - Throws: ``CommandFailure`` naming the file that does not load, and why.
     func context() throws -> NIOSSLContext? {
         guard let tlsCert, let tlsKey else { return nil }
+        // NIOSSL says "failed to load" for a missing file too: a file that cannot be read is named first.
+        for (path, what) in [(tlsCert, "certificate"), (tlsKey, "private key")] where !FileManager.default.isReadableFile(atPath: path) {
+            throw CommandFailure("cannot read the \(what) \(path): it does not exist or this user may not read it")
+        }
         let chain: [NIOSSLCertificate]
         do { chain = try NIOSSLCertificate.fromPEMFile(tlsCert) } catch {
             throw CommandFailure("cannot read the certificate \(tlsCert): \(Self.describe(error)) (a PEM file is expected)")

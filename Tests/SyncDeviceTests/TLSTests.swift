@@ -64,6 +64,21 @@ import Testing
         await server.stop()
     }
 
+    @Test func certificateFilesThatDoNotLoadAreNamedInWords() throws {
+        let certificates = try TestCertificates(in: folder.appendingPathComponent("certificates"))
+        let missing = folder.appendingPathComponent("missing.pem").path
+        let cases: [([String], String)] = [
+            (["--tls-cert", missing, "--tls-key", certificates.key], "cannot read the certificate \(missing): it does not exist"),
+            (["--tls-cert", certificates.chain, "--tls-key", missing], "cannot read the private key \(missing): it does not exist"),
+            (["--tls-cert", certificates.key, "--tls-key", certificates.key], "cannot read the certificate \(certificates.key): not a certificate"),
+        ]
+        for (arguments, words) in cases {
+            let serve = try ProcessResult.moodtui(["serve", "--port", "0", "--data", folder.appendingPathComponent("server").path] + arguments)
+            #expect(serve.status == 1)
+            #expect(serve.standardError.contains(words), "\(serve.standardError)")
+        }
+    }
+
     @Test func plainHTTPToAnotherMachineIsRefusedBeforeAnythingIsSent() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let token = folder.appendingPathComponent("token").path
