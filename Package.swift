@@ -74,7 +74,7 @@ let package = Package(
 
         // MARK: - Sync server
 
-        .target(name: "SyncProtocol", dependencies: ["MoodKit"]),
+        .target(name: "SyncProtocol", dependencies: ["MoodKit", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "MoodServer",
             dependencies: [

@@ -5,9 +5,10 @@ import SyncProtocol
 /// The key every device of an account seals its moods with: made on the account's first device,
 /// carried to the others by a person as a ``RecoveryPhrase``, never sent to the server.
 ///
-/// Three values are derived from it with HKDF, each for one use, so that none tells anything
-/// about another: the ChaCha20-Poly1305 key, the HMAC key that makes each seal's nonce, and the
-/// ``AccountKeyID`` the server keeps.
+/// Four values are derived from it with HKDF, each for one use, so that none tells anything
+/// about another: the ChaCha20-Poly1305 key, the HMAC key that makes each seal's nonce, the
+/// ``AccountKeyID`` the server keeps, and an Ed25519 signing key whose public half
+/// (``AccountSigningKey``) the server keeps to check the key's authority.
 public struct AccountKey: @unchecked Sendable, Equatable {  // `SymmetricKey` is immutable once made
     /// 256 bits.
     public static let byteCount = 32
@@ -17,6 +18,9 @@ public struct AccountKey: @unchecked Sendable, Equatable {  // `SymmetricKey` is
     let nonceKey: SymmetricKey
     /// Which key this is, for the server and for telling keys apart.
     public let id: AccountKeyID
+    private let signer: Curve25519.Signing.PrivateKey
+    /// The public half of the key's signing key: what the server and devices check proofs with.
+    public let signingKey: AccountSigningKey
 
     /// A new random key, from the system's secure random source.
     public init() {
@@ -39,6 +43,15 @@ public struct AccountKey: @unchecked Sendable, Equatable {  // `SymmetricKey` is
         sealingKey = derived("seal 1", bytes: 32)
         nonceKey = derived("nonce 1", bytes: 32)
         id = derived("key id 1", bytes: AccountKeyID.byteCount).withUnsafeBytes { AccountKeyID(bytes: $0)! }
+        // Any 32 bytes are an Ed25519 seed, and the public half has 32.
+        signer = derived("sign 1", bytes: 32).withUnsafeBytes { try! Curve25519.Signing.PrivateKey(rawRepresentation: $0) }
+        signingKey = AccountSigningKey(bytes: signer.publicKey.rawRepresentation)!
+    }
+
+    /// The key's signature over `statement`, which ``signingKey`` checks.
+    public func sign(_ statement: SignedStatement) -> AccountSignature {
+        // Fails only when the system cannot sign at all; the signature has 64 bytes.
+        AccountSignature(bytes: try! signer.signature(for: statement.bytes))!
     }
 
     var bytes: [UInt8] { symmetricKey.withUnsafeBytes { Array($0) } }

@@ -13,12 +13,17 @@ public struct Account: Hashable, Sendable {
     public var publicID: String
     /// The key the account's moods are sealed with; `nil` while they are plain.
     public var keyID: AccountKeyID?
+    /// The public half of that key's signing key, which proofs of the key's authority are
+    /// checked with (``AccountAuthority``); `nil` while the account has no key, or until a
+    /// device registers it for a key made before signing keys existed.
+    public var signingKey: AccountSigningKey?
 
-    public init(id: Int64, name: String, publicID: String, keyID: AccountKeyID? = nil) {
+    public init(id: Int64, name: String, publicID: String, keyID: AccountKeyID? = nil, signingKey: AccountSigningKey? = nil) {
         self.id = id
         self.name = name
         self.publicID = publicID
         self.keyID = keyID
+        self.signingKey = signingKey
     }
 
     /// A new ``publicID``: 16 random bytes in base64url.

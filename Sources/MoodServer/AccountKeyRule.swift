@@ -4,16 +4,23 @@ import SyncProtocol
 /// A requested change of an account's key (`PUT /v1/account/key`), its change token read.
 public struct KeyChange: Hashable, Sendable {
     public var keyID: AccountKeyID
+    /// The public half of the new key's signing key.
+    public var signingKey: AccountSigningKey
     /// The key the device believes the account has; `nil`: none.
     public var replaces: AccountKeyID?
     /// The sequence the device has fetched up to (0 when it sent no token).
     public var unchangedSince: Int64
 
-    public init(keyID: AccountKeyID, replaces: AccountKeyID?, unchangedSince: Int64) {
+    public init(keyID: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?, unchangedSince: Int64) {
         self.keyID = keyID
+        self.signingKey = signingKey
         self.replaces = replaces
         self.unchangedSince = unchangedSince
     }
+
+    /// Whether the change keeps the account's key and only registers its signing key (an
+    /// account sealed before signing keys existed).
+    public var registersSigningKey: Bool { replaces == keyID }
 }
 
 /// What ``MoodServerStorage/changeKey(_:in:)`` did.
@@ -24,16 +31,24 @@ public enum KeyChangeOutcome: Hashable, Sendable {
     case keyChanged(current: AccountKeyID?)
     /// The account changed after the device's token: it must fetch and seal those changes first.
     case changesSince
+    /// A registration of a signing key other than the one the account's key already has.
+    case signingKeyDiffers
 }
 
 /// The rules of an account's key, which every storage back end applies inside its transactions:
 /// whether a key change may happen, and whether uploads match the key.
 public enum AccountKeyRule {
-    /// Why `change` may not replace the key `current` of an account whose latest sequence is
-    /// `latestSequence`, or `nil` when it may: only a device that knew the current key and every
-    /// change may.
-    public static func refusal(of change: KeyChange, current: AccountKeyID?, latestSequence: Int64) -> KeyChangeOutcome? {
+    /// Why `change` may not replace the key `current`, whose signing key is `signingKey`, of an
+    /// account whose latest sequence is `latestSequence`, or `nil` when it may: only a device
+    /// that knew the current key and every change may. A registration of the current key's
+    /// signing key needs no token, and is taken once.
+    public static func refusal(
+        of change: KeyChange, current: AccountKeyID?, signingKey: AccountSigningKey?, latestSequence: Int64
+    ) -> KeyChangeOutcome? {
         guard change.replaces == current else { return .keyChanged(current: current) }
+        if change.registersSigningKey {
+            return signingKey == nil || signingKey == change.signingKey ? nil : .signingKeyDiffers
+        }
         guard change.unchangedSince == latestSequence else { return .changesSince }
         return nil
     }

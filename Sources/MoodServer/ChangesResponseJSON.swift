@@ -19,10 +19,18 @@ enum ChangesResponseJSON {
                 json.append(#"{"kind":"upsert","mood":"#)
                 json.appendMood(mood)
                 json.append("}")
-            case .delete(let id):
+            case .delete(let deletion):
                 json.append(#"{"id":"#)
-                json.appendString(id.uuidString)
-                json.append(#","kind":"delete"}"#)
+                json.appendString(deletion.id.uuidString)
+                if let proof = deletion.proof {
+                    json.append(#","keyID":"#)
+                    json.appendString(proof.keyID.description)
+                    json.append(#","kind":"delete","signature":"#)
+                    json.appendString(proof.signature.description)
+                    json.append("}")
+                } else {
+                    json.append(#","kind":"delete"}"#)
+                }
             }
         }
         json.append("]")

@@ -128,16 +128,18 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
+    public func delete(_ deletions: [MoodDeletion], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
         return state.withLock { state in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
             var deleted: [UUID] = []
-            for id in ids {
+            for deletion in deletions {
+                let id = deletion.id
                 let current = entry.moods[id]
                 guard TombstoneRule.needsTombstone(current) else { continue }
                 entry.lastSequence += 1
-                entry.moods[id] = MoodRecord(id: id, payload: nil, version: entry.lastSequence, sequence: entry.lastSequence)
+                entry.moods[id] = MoodRecord(
+                    id: id, payload: nil, version: entry.lastSequence, sequence: entry.lastSequence, deletionProof: deletion.proof)
                 entry.deletedAt[id] = now
                 if current != nil { deleted.append(id) }
             }
@@ -177,10 +179,11 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
         state.withLock { state in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
-            if let refusal = AccountKeyRule.refusal(of: change, current: entry.account.keyID, latestSequence: entry.lastSequence) {
-                return refusal
-            }
+            let refusal = AccountKeyRule.refusal(
+                of: change, current: entry.account.keyID, signingKey: entry.account.signingKey, latestSequence: entry.lastSequence)
+            if let refusal { return refusal }
             entry.account.keyID = change.keyID
+            entry.account.signingKey = change.signingKey
             state.accounts[account.id] = entry
             return .changed(entry.account, latestSequence: entry.lastSequence)
         }

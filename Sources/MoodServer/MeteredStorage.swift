@@ -77,8 +77,8 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
         try await metrics.databaseCall(.upsert) { try await base.upsert(uploads, in: account, from: device) }
     }
 
-    func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
-        try await metrics.databaseCall(.delete) { try await base.delete(ids, in: account, from: device) }
+    func delete(_ deletions: [MoodDeletion], in account: Account, from device: String?) async throws -> DeletionResult {
+        try await metrics.databaseCall(.delete) { try await base.delete(deletions, in: account, from: device) }
     }
 
     func changes(in account: Account, after sequence: Int64, listingTombstonesAfter: Int64, limit: Int) async throws -> ChangePage {

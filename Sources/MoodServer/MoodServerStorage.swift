@@ -53,10 +53,11 @@ public protocol MoodServerStorage: Sendable {
     /// - Throws: ``KeyMismatch`` (nothing written) when an upload is not sealed with the
     ///   account's key as the transaction reads it (``AccountKeyRule``).
     func upsert(_ uploads: [MoodUpload], in account: Account, from device: String?) async throws -> UpsertResult
-    /// Turns the moods with these ids into tombstones (an unknown id too: an upload of it
-    /// delivered late must not create it); ids already deleted are skipped. A store several
-    /// instances share tells the others when a live mood was deleted, as for ``upsert(_:in:from:)``.
-    func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult
+    /// Turns the moods with these ids into tombstones that keep the deletions' proofs (an unknown
+    /// id too: an upload of it delivered late must not create it); ids already deleted are
+    /// skipped. The proofs were checked before (``AccountAuthority``). A store several instances
+    /// share tells the others when a live mood was deleted, as for ``upsert(_:in:from:)``.
+    func delete(_ deletions: [MoodDeletion], in account: Account, from device: String?) async throws -> DeletionResult
     /// The changes after `sequence`, oldest first, at most `limit`, leaving out the tombstones
     /// at or before `listingTombstonesAfter`: a device's first download is a snapshot of the
     /// live moods (`.max`: no tombstone the page's snapshot holds), not every deletion ever made.
@@ -85,8 +86,8 @@ extension MoodServerStorage {
         try await upsert(uploads, in: account, from: nil)
     }
 
-    public func delete(_ ids: [UUID], in account: Account) async throws -> DeletionResult {
-        try await delete(ids, in: account, from: nil)
+    public func delete(_ deletions: [MoodDeletion], in account: Account) async throws -> DeletionResult {
+        try await delete(deletions, in: account, from: nil)
     }
 
     public func changeKey(_ change: KeyChange, in account: Account) async throws -> KeyChangeOutcome {

@@ -118,11 +118,13 @@ extension PostgresMoodServerStorage {
         try await connection.query(PostgresQuery(unsafeSQL: "NOTIFY \(Self.revocationChannel)"), logger: logger)
     }
 
-    private static let accountColumns = "account.id, account.name, account.public_id, account.key_id"
+    private static let accountColumns = "account.id, account.name, account.public_id, account.key_id, account.signing_key"
 
     private static func account(_ rows: PostgresRowSequence) async throws -> Account? {
-        for try await (id, name, publicID, key) in rows.decode((Int64, String, String, Data?).self) {
-            return Account(id: id, name: name, publicID: publicID, keyID: key.flatMap(AccountKeyID.init(bytes:)))
+        for try await (id, name, publicID, key, signingKey) in rows.decode((Int64, String, String, Data?, Data?).self) {
+            return Account(
+                id: id, name: name, publicID: publicID, keyID: key.flatMap(AccountKeyID.init(bytes:)),
+                signingKey: signingKey.flatMap(AccountSigningKey.init(bytes:)))
         }
         return nil
     }

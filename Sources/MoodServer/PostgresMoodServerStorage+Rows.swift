@@ -10,6 +10,7 @@ extension PostgresMoodServerStorage {
     struct AccountState {
         var lastSequence: Int64
         var keyID: AccountKeyID?
+        var signingKey: AccountSigningKey?
         var compactedThrough: Int64
     }
 
@@ -23,11 +24,14 @@ extension PostgresMoodServerStorage {
         let rows = try await connection.query(
             // NO KEY: adding a device token (a foreign key to the account) need not wait for writers.
             """
-            SELECT last_sequence, key_id, compacted_through FROM account WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR NO KEY UPDATE" : "")
+            SELECT last_sequence, key_id, signing_key, compacted_through FROM account
+            WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR NO KEY UPDATE" : "")
             """,
             logger: logger)
-        for try await (sequence, key, compactedThrough) in rows.decode((Int64, Data?, Int64).self) {
-            return AccountState(lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)), compactedThrough: compactedThrough)
+        for try await (sequence, key, signingKey, compactedThrough) in rows.decode((Int64, Data?, Data?, Int64).self) {
+            return AccountState(
+                lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)), signingKey: signingKey.flatMap(AccountSigningKey.init(bytes:)),
+                compactedThrough: compactedThrough)
         }
         throw PostgresStoreError("account \(account.name) is not in the store")
     }
@@ -39,10 +43,10 @@ extension PostgresMoodServerStorage {
     /// The stored records of these moods, by id.
     static func records(_ ids: [UUID], of account: Account, _ connection: PostgresConnection, logger: Logger) async throws -> [UUID: MoodRecord] {
         let rows = try await connection.query("""
-            SELECT id, plain, sealed, version, sequence FROM mood WHERE account_id = \(account.id) AND id = ANY(\(ids))
+            SELECT \(unescaped: recordColumns) FROM mood WHERE account_id = \(account.id) AND id = ANY(\(ids))
             """, logger: logger)
         var records: [UUID: MoodRecord] = [:]
-        for try await row in rows.decode((UUID, String?, Data?, Int64, Int64).self) {
+        for try await row in rows.decode(RecordRow.self) {
             let record = try record(row)
             records[record.id] = record
         }
@@ -63,15 +67,15 @@ extension PostgresMoodServerStorage {
         }
     }
 
-    /// Far below PostgreSQL's 65,535 parameters a statement (seven a row).
+    /// Far below PostgreSQL's 65,535 parameters a statement (eight a row).
     static let rowsPerStatement = 1_000
 
     private static func upsertQuery(_ records: ArraySlice<MoodRecord>, of account: Account, deletedAt: Date?) throws -> PostgresQuery {
-        var bindings = PostgresBindings(capacity: records.count * 7)
+        var bindings = PostgresBindings(capacity: records.count * 8)
         var rows: [String] = []
         for record in records {
             let first = bindings.count + 1
-            rows.append("(" + (first..<first + 7).map { "$\($0)" }.joined(separator: ", ") + ")")
+            rows.append("(" + (first..<first + 8).map { "$\($0)" }.joined(separator: ", ") + ")")
             try bindings.append(account.id)
             try bindings.append(record.id)
             switch record.payload {
@@ -88,25 +92,31 @@ extension PostgresMoodServerStorage {
             try bindings.append(record.version)
             try bindings.append(record.sequence)
             if let deletedAt { try bindings.append(deletedAt.millisecondsSince1970) } else { bindings.appendNull() }
+            if let proof = record.deletionProof { try bindings.append(Data(proof.storedBytes)) } else { bindings.appendNull() }
         }
         return PostgresQuery(unsafeSQL: """
-            INSERT INTO mood (account_id, id, plain, sealed, version, sequence, deleted_at)
+            INSERT INTO mood (account_id, id, plain, sealed, version, sequence, deleted_at, deletion_proof)
             VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (account_id, id) DO UPDATE
             SET plain = EXCLUDED.plain, sealed = EXCLUDED.sealed, version = EXCLUDED.version, sequence = EXCLUDED.sequence,
-                deleted_at = EXCLUDED.deleted_at
+                deleted_at = EXCLUDED.deleted_at, deletion_proof = EXCLUDED.deletion_proof
             """, binds: bindings)
     }
 
-    /// A record from `id, plain, sealed, version, sequence`; neither content is a tombstone.
-    static func record(_ row: (UUID, String?, Data?, Int64, Int64)) throws -> MoodRecord {
-        let (id, plain, sealed, version, sequence) = row
+    /// The columns ``record(_:)`` reads, as ``RecordRow``.
+    static let recordColumns = "id, plain, sealed, version, sequence, deletion_proof"
+    typealias RecordRow = (UUID, String?, Data?, Int64, Int64, Data?)
+
+    /// A record from ``recordColumns``; neither content is a tombstone.
+    static func record(_ row: RecordRow) throws -> MoodRecord {
+        let (id, plain, sealed, version, sequence, proof) = row
         var payload: MoodPayload?
         if let sealed {
             payload = .sealed(try SealedContent(bytes: Array(sealed)))
         } else if let plain {
             payload = .plain(try JSONDecoder().decode(MoodContent.self, from: Data(plain.utf8)))
         }
-        return MoodRecord(id: id, payload: payload, version: version, sequence: sequence)
+        let deletionProof = proof.flatMap { DeletionProof(storedBytes: Array($0)) }
+        return MoodRecord(id: id, payload: payload, version: version, sequence: sequence, deletionProof: deletionProof)
     }
 }

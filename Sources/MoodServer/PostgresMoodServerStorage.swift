@@ -117,16 +117,17 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
+    public func delete(_ deletions: [MoodDeletion], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
         return try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
-            var current = try await Self.records(ids, of: account, connection, logger: self.logger)
+            var current = try await Self.records(deletions.map(\.id), of: account, connection, logger: self.logger)
             var sequence = locked.lastSequence
             var deleted: [UUID] = [], tombstones: [MoodRecord] = []
-            for id in ids where TombstoneRule.needsTombstone(current[id]) {
+            for deletion in deletions where TombstoneRule.needsTombstone(current[deletion.id]) {
+                let id = deletion.id
                 sequence += 1
-                let tombstone = MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence)
+                let tombstone = MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence, deletionProof: deletion.proof)
                 tombstones.append(tombstone)
                 if current[id] != nil { deleted.append(id) }
                 current[id] = tombstone  // an id named twice is deleted once
@@ -143,12 +144,12 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: self.logger)
             let state = try await Self.state(of: account, connection, logger: self.logger)
             let rows = try await connection.query("""
-                SELECT id, plain, sealed, version, sequence FROM mood
+                SELECT \(unescaped: Self.recordColumns) FROM mood
                 WHERE account_id = \(account.id) AND sequence > \(sequence) AND (deleted_at IS NULL OR sequence > \(listingTombstonesAfter))
                 ORDER BY sequence LIMIT \(limit + 1)
                 """, logger: self.logger)
             var records: [MoodRecord] = []
-            for try await row in rows.decode((UUID, String?, Data?, Int64, Int64).self) { records.append(try Self.record(row)) }
+            for try await row in rows.decode(Self.RecordRow.self) { records.append(try Self.record(row)) }
             return ChangePage(
                 records: records, limit: limit, latestSequence: state.lastSequence, keyID: state.keyID,
                 compactedThrough: state.compactedThrough)
@@ -183,13 +184,17 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
         try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
-            if let refusal = AccountKeyRule.refusal(of: change, current: locked.keyID, latestSequence: locked.lastSequence) {
-                return refusal
-            }
+            let refusal = AccountKeyRule.refusal(
+                of: change, current: locked.keyID, signingKey: locked.signingKey, latestSequence: locked.lastSequence)
+            if let refusal { return refusal }
             try await connection.query(
-                "UPDATE account SET key_id = \(Data(change.keyID.bytes)) WHERE id = \(account.id)", logger: self.logger)
+                """
+                UPDATE account SET key_id = \(Data(change.keyID.bytes)), signing_key = \(Data(change.signingKey.bytes))
+                WHERE id = \(account.id)
+                """, logger: self.logger)
             var changed = account
             changed.keyID = change.keyID
+            changed.signingKey = change.signingKey
             // Other devices fetch, see the new key and stop until they are given its phrase.
             try await self.announce(account, latestSequence: locked.lastSequence, device: device, connection)
             return .changed(changed, latestSequence: locked.lastSequence)

@@ -56,6 +56,12 @@ enum PostgresSchema {
             "CREATE INDEX mood_tombstones ON mood(deleted_at) WHERE deleted_at IS NOT NULL",
             "ALTER TABLE account ADD COLUMN compacted_through BIGINT NOT NULL DEFAULT 0",
         ],
+        [
+            // The public signing key of the account's key (AccountAuthority), and each
+            // tombstone's proof as DeletionProof's stored bytes; both null for what came before.
+            "ALTER TABLE account ADD COLUMN signing_key BYTEA",
+            "ALTER TABLE mood ADD COLUMN deletion_proof BYTEA",
+        ],
     ]
 
     /// Brings the database to the newest migration.

@@ -76,10 +76,12 @@ extension SQLiteMoodServerStorage {
         }
     }
 
-    private static let accountColumns = "account.id, account.name, account.publicID, account.keyID"
+    private static let accountColumns = "account.id, account.name, account.publicID, account.keyID, account.signingKey"
 
     private static func account(from row: Row) -> Account {
-        Account(id: row[0], name: row[1], publicID: row[2], keyID: (row[3] as Data?).flatMap(AccountKeyID.init(bytes:)))
+        Account(
+            id: row[0], name: row[1], publicID: row[2], keyID: (row[3] as Data?).flatMap(AccountKeyID.init(bytes:)),
+            signingKey: (row[4] as Data?).flatMap(AccountSigningKey.init(bytes:)))
     }
 
     private static func account(_ db: Database, forTokenHash hash: Data) throws -> Account? {

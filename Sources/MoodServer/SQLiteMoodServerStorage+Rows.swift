@@ -17,6 +17,11 @@ extension SQLiteMoodServerStorage {
         try Data.fetchOne(db, sql: "SELECT keyID FROM account WHERE id = ?", arguments: [account.id]).flatMap(AccountKeyID.init(bytes:))
     }
 
+    static func signingKey(_ db: Database, _ account: Account) throws -> AccountSigningKey? {
+        try Data.fetchOne(db, sql: "SELECT signingKey FROM account WHERE id = ?", arguments: [account.id])
+            .flatMap(AccountSigningKey.init(bytes:))
+    }
+
     /// Whether any of the account's moods is stored plain.
     static func holdsPlainMoods(_ db: Database, _ account: Account) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM mood WHERE accountID = ? AND level IS NOT NULL)", arguments: [account.id])
@@ -36,7 +41,7 @@ extension SQLiteMoodServerStorage {
     }
 
     /// Stores the record: a plain content in its columns, a sealed one as a blob, a tombstone as
-    /// neither, dated `deletedAt`.
+    /// neither, dated `deletedAt`, with its proof.
     static func store(_ db: Database, _ account: Account, _ record: MoodRecord, deletedAt: Date? = nil) throws {
         var content: MoodContent?
         var sealed: Data?
@@ -46,20 +51,21 @@ extension SQLiteMoodServerStorage {
         case nil: break
         }
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO mood (accountID, id, date, level, note, creatorID, stamps, activities, sealed, version, sequence, deletedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO mood (
+                accountID, id, date, level, note, creatorID, stamps, activities, sealed, version, sequence, deletedAt, deletionProof)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(
             arguments: [
                 account.id, record.id.uuidString, content?.date.millisecondsSince1970, content?.level.rawValue, content?.note,
                 content?.creatorID, content.map { $0.stamps.storedText(creatorID: $0.creatorID) },
                 content.map { $0.activities.storedText(creatorID: $0.creatorID) }, sealed, record.version, record.sequence,
-                deletedAt?.millisecondsSince1970,
+                deletedAt?.millisecondsSince1970, record.deletionProof.map { Data($0.storedBytes) },
             ])
     }
 
     /// The columns ``record(from:)`` reads, by position: a page of the change feed decodes a
     /// thousand rows, and a lookup by name costs more than the rest of the row.
-    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence, activities, sealed"
+    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence, activities, sealed, deletionProof"
 
     /// A record from a row selected with ``recordColumns``; a row with neither a level nor a
     /// sealed content is a tombstone.
@@ -82,6 +88,7 @@ extension SQLiteMoodServerStorage {
                 date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
                 stamps: stamps ?? .earliest(of: creatorID), activities: activities ?? ActivitySet()))
         }
-        return MoodRecord(id: id, payload: payload, version: row[6], sequence: row[7])
+        let proof = (row[10] as Data?).flatMap { DeletionProof(storedBytes: Array($0)) }
+        return MoodRecord(id: id, payload: payload, version: row[6], sequence: row[7], deletionProof: proof)
     }
 }

@@ -100,17 +100,18 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 
-    public func delete(_ ids: [UUID], in account: Account, from device: String?) async throws -> DeletionResult {
+    public func delete(_ deletions: [MoodDeletion], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
         return try await pool.write { db in
             var sequence = try Self.lastSequence(db, account)
             var deleted: [UUID] = []
-            for id in ids {
-                let current = try Self.record(db, account, id)
+            for deletion in deletions {
+                let current = try Self.record(db, account, deletion.id)
                 guard TombstoneRule.needsTombstone(current) else { continue }
                 sequence += 1
-                try Self.store(db, account, MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence), deletedAt: now)
-                if current != nil { deleted.append(id) }
+                let tombstone = MoodRecord(id: deletion.id, payload: nil, version: sequence, sequence: sequence, deletionProof: deletion.proof)
+                try Self.store(db, account, tombstone, deletedAt: now)
+                if current != nil { deleted.append(deletion.id) }
             }
             try Self.setLastSequence(db, account, sequence)
             return DeletionResult(deleted: deleted, latestSequence: sequence)
@@ -147,12 +148,15 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
     public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
         try await pool.write { db in
             let latest = try Self.lastSequence(db, account)
-            if let refusal = AccountKeyRule.refusal(of: change, current: try Self.keyID(db, account), latestSequence: latest) {
-                return refusal
-            }
-            try db.execute(sql: "UPDATE account SET keyID = ? WHERE id = ?", arguments: [Data(change.keyID.bytes), account.id])
+            let refusal = AccountKeyRule.refusal(
+                of: change, current: try Self.keyID(db, account), signingKey: try Self.signingKey(db, account), latestSequence: latest)
+            if let refusal { return refusal }
+            try db.execute(
+                sql: "UPDATE account SET keyID = ?, signingKey = ? WHERE id = ?",
+                arguments: [Data(change.keyID.bytes), Data(change.signingKey.bytes), account.id])
             var changed = account
             changed.keyID = change.keyID
+            changed.signingKey = change.signingKey
             return .changed(changed, latestSequence: latest)
         }
     }

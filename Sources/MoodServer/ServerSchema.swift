@@ -108,6 +108,14 @@ enum ServerSchema {
                     ALTER TABLE account ADD COLUMN compactedThrough INTEGER NOT NULL DEFAULT 0;
                     """, arguments: [Date().millisecondsSince1970])
         }
+        migrator.registerMigration("v9: signing keys") { db in
+            // The public signing key of the account's key (AccountAuthority), and each
+            // tombstone's proof as DeletionProof's stored bytes; both null for what came before.
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN signingKey BLOB;
+                ALTER TABLE mood ADD COLUMN deletionProof BLOB;
+                """)
+        }
         return migrator
     }
 }

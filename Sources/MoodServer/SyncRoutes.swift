@@ -28,11 +28,11 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
         v1.on(.account) { _, context in
             let account = try context.requireAccount()
-            return try JSONBody.response(AccountResponse(name: account.name, id: account.publicID, keyID: account.keyID))
+            return try JSONBody.response(AccountResponse(account))
         }
         v1.on(.changeKey) { request, context in try await changeKey(request, context) }
         v1.on(.listDevices) { _, context in try await devices(context) }
-        v1.on(.revokeDevice) { _, context in try await revokeDevice(context) }
+        v1.on(.revokeDevice) { request, context in try await revokeDevice(request, context) }
         v1.on(.upload) { request, context in try await upload(request, context) }
         v1.on(.delete) { request, context in try await delete(request, context) }
         v1.on(.changes) { request, context in try await changes(request, context) }
@@ -73,12 +73,13 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     private func delete(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(DeletionRequest.self, from: request)
-        guard body.ids.count <= SyncLimits.maximumDeletionBatch else {
+        guard body.deletions.count <= SyncLimits.maximumDeletionBatch else {
             throw ServerError.tooLarge(
-                "\(body.ids.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: .tooManyMoods)
+                "\(body.deletions.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: .tooManyMoods)
         }
-        metrics.batchReceived(.deletions, count: body.ids.count)
-        let result = try await storage.delete(body.ids, in: account, from: device(request))
+        try AccountAuthority.check(body.deletions, in: account)
+        metrics.batchReceived(.deletions, count: body.deletions.count)
+        let result = try await storage.delete(body.deletions, in: account, from: device(request))
         let token = token(account, result.latestSequence)
         if !result.deleted.isEmpty { publish(account, token, exceptDevice: device(request)) }
         return try JSONBody.response(DeletionResponse(deleted: result.deleted, token: token))
@@ -112,12 +113,15 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     private func changeKey(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let body = try await JSONBody.decode(KeyChangeRequest.self, from: request)
-        let change = KeyChange(keyID: body.keyID, replaces: body.replaces, unchangedSince: try cursor(of: body.since, in: account)?.sequence ?? 0)
+        try AccountAuthority.check(body, in: account)
+        let change = KeyChange(
+            keyID: body.keyID, signingKey: body.signingKey, replaces: body.replaces,
+            unchangedSince: try cursor(of: body.since, in: account)?.sequence ?? 0)
         switch try await storage.changeKey(change, in: account, from: device(request)) {
         case .changed(let changed, let latestSequence):
             // Other devices fetch, see the new key and stop until they are given its phrase.
             publish(account, token(account, latestSequence), exceptDevice: device(request))
-            return try JSONBody.response(AccountResponse(name: changed.name, id: changed.publicID, keyID: changed.keyID))
+            return try JSONBody.response(AccountResponse(changed))
         case .keyChanged(let current):
             throw ServerError.keyChanged(
                 current == nil ? "this account has no key to replace" : "this account's key is not the one the request replaces")
@@ -125,6 +129,10 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             throw ServerError(
                 status: .conflict, code: .changesSince,
                 message: "the account changed after this device's change token: fetch the changes, then ask again")
+        case .signingKeyDiffers:
+            throw ServerError(
+                status: .forbidden, code: .proofRequired,
+                message: "this account's key already has another signing key registered; it was not replaced")
         }
     }
 
@@ -137,12 +145,20 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     }
 
     /// Revokes through the storage, whose revocation watch closes the device's WebSocket.
-    private func revokeDevice(_ context: MoodRequestContext) async throws -> Response {
+    private func revokeDevice(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let text = context.parameters.get("id") ?? ""
         guard let id = DeviceTokenID(hex: text) else {
             throw ServerError.badRequest("'\(text.prefix(40))' is not a device id: \(DeviceTokenID.byteCount * 2) lower-case hex digits")
         }
+        let proofText = HTTPField.Name(SyncEndpoint.proofHeader).flatMap { request.headers[$0] }
+        let proof = try proofText.map { text throws(ServerError) in
+            guard let proof = AccountSignature(hex: text) else {
+                throw ServerError.badRequest("\(SyncEndpoint.proofHeader) is \(AccountSignature.byteCount * 2) lower-case hex digits")
+            }
+            return proof
+        }
+        try AccountAuthority.check(revoking: id, proof: proof, in: account)
         guard try await storage.revokeDevice(id, in: account) else {
             throw ServerError(
                 status: .notFound, code: .unknownDevice, message: "this account has no device \(id) (already revoked?)")
@@ -201,5 +217,12 @@ extension RouterMethods {
     @discardableResult
     func on(_ route: SyncRoute, use handler: @escaping @Sendable (Request, Context) async throws -> some ResponseGenerator) -> Self {
         on(RouterPath(route.template), method: HTTPRequest.Method(route.method), use: handler)
+    }
+}
+
+extension AccountResponse {
+    /// What devices see of `account`.
+    init(_ account: Account) {
+        self.init(name: account.name, id: account.publicID, keyID: account.keyID, signingKey: account.signingKey)
     }
 }

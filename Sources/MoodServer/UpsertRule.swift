@@ -19,17 +19,18 @@ public enum UpsertDecision: Hashable, Sendable {
     ///    the server held the mood, and compaction removed its tombstone (``TombstoneRule``).
     /// 2. Unknown id otherwise → write (whatever the base version: the client may have synced
     ///    with a server whose data is gone).
-    /// 3. Tombstone → conflict `deleted`.
+    /// 3. Tombstone → conflict `deleted`, with the tombstone's proof.
     /// 4. Same payload as the server's → unchanged, never a conflict.
     /// 5. Base version equal to the server's → write.
     /// 6. Anything else (older base version, or none) → conflict `stale`, with the server's copy.
     public static func decide(_ upload: MoodUpload, current: MoodRecord?, compactedThrough: Int64) -> UpsertDecision {
-        let deleted = UpsertDecision.conflict(MoodConflict(id: upload.id, reason: .deleted, server: nil))
         guard let current else {
-            if let base = upload.baseVersion, base <= compactedThrough { return deleted }
+            if let base = upload.baseVersion, base <= compactedThrough { return .conflict(MoodConflict(id: upload.id, reason: .deleted, server: nil)) }
             return .write
         }
-        guard let synced = current.synced else { return deleted }
+        guard let synced = current.synced else {
+            return .conflict(MoodConflict(id: upload.id, reason: .deleted, server: nil, deletion: current.deletionProof))
+        }
         if synced.payload == upload.payload { return .unchanged(version: synced.version) }
         if upload.baseVersion == synced.version { return .write }
         return .conflict(MoodConflict(id: upload.id, reason: .stale, server: synced))

@@ -44,8 +44,12 @@ public enum AccountKeyChange {
     public static func rotate(
         to key: AccountKey, revoking lost: [DeviceTokenID], store: JournalStore, remote: any MoodRemote, logger: Logger
     ) async throws -> SyncReport {
+        let server = try await remote.accountInfo()
+        // The account's key signs: the journal's, or the new one when a run before moved to it.
+        let held = try await store.read { try SyncSettings.accountKey(in: $0) }
+        let signer = [held, key].compactMap { $0 }.first { $0.id == server.keyID }
         for id in lost {
-            do { try await remote.revokeDevice(id) } catch {
+            do { try await remote.revokeDevice(id, proof: signer?.sign(.revocation(account: server.id, device: id))) } catch {
                 guard case .unknownDevice = error else { throw error }  // revoked by a run before
             }
         }
@@ -89,9 +93,14 @@ public enum AccountKeyChange {
             attempt += 1
             guard attempt <= attempts else { throw AccountKeyChangeError.accountKeepsChanging }
             _ = try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce()
-            let token = try await store.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
+            let (token, account) = try await store.read { snapshot in
+                (try snapshot.setting(.changeToken).map(ChangeToken.init(rawValue:)), try snapshot.setting(.syncAccount) ?? "")
+            }
+            let statement = SignedStatement.keyChange(account: account, key: newKey.id, signingKey: newKey.signingKey, replaces: current?.id)
+            let request = KeyChangeRequest(
+                keyID: newKey.id, signingKey: newKey.signingKey, replaces: current?.id, since: token, proof: current?.sign(statement))
             do {
-                _ = try await remote.changeKey(KeyChangeRequest(keyID: newKey.id, replaces: current?.id, since: token))
+                _ = try await remote.changeKey(request)
             } catch {
                 guard case .changesSince = error else { throw error }
             }

@@ -74,7 +74,7 @@ public enum AccountKeyLogin {
         try SyncSettings.rememberOfferedKey(key, in: store)
         let refusal: RemoteError
         do {
-            _ = try await remote.changeKey(KeyChangeRequest(keyID: key.id, replaces: nil, since: nil))
+            _ = try await remote.changeKey(KeyChangeRequest(keyID: key.id, signingKey: key.signingKey, replaces: nil, since: nil, proof: nil))
             return given == nil ? .made(key) : .known(key)
         } catch {
             refusal = error

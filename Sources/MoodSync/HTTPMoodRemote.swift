@@ -60,8 +60,8 @@ public struct HTTPMoodRemote: MoodRemote {
         try await send(.upload, body: UploadRequest(moods: moods))
     }
 
-    public func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse {
-        try await send(.delete, body: DeletionRequest(ids: ids))
+    public func delete(_ deletions: [MoodDeletion]) async throws(RemoteError) -> DeletionResponse {
+        try await send(.delete, body: DeletionRequest(deletions: deletions))
     }
 
     public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
@@ -83,8 +83,9 @@ public struct HTTPMoodRemote: MoodRemote {
         return answer.devices
     }
 
-    public func revokeDevice(_ id: DeviceTokenID) async throws(RemoteError) {
-        _ = try await exchange(.revokeDevice, path: SyncEndpoint.device(id), body: Optional<String>.none)
+    public func revokeDevice(_ id: DeviceTokenID, proof: AccountSignature?) async throws(RemoteError) {
+        let headers = proof.map { [SyncEndpoint.proofHeader: $0.description] } ?? [:]
+        _ = try await exchange(.revokeDevice, path: SyncEndpoint.device(id), headers: headers, body: Optional<String>.none)
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
@@ -130,7 +131,7 @@ public struct HTTPMoodRemote: MoodRemote {
     /// One request of `route` to `path` (its template, filled in); returns the body of a
     /// successful answer.
     private func exchange<Body: Encodable>(
-        _ route: SyncRoute, path: String, query: [URLQueryItem] = [], body: Body?
+        _ route: SyncRoute, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], body: Body?
     ) async throws(RemoteError) -> Data {
         var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
         components?.path = basePath + path
@@ -142,6 +143,7 @@ public struct HTTPMoodRemote: MoodRemote {
         request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
         request.headers.add(name: SyncEndpoint.deviceHeader, value: deviceTag)
         request.headers.add(name: ProtocolVersion.header, value: String(ProtocolVersion.current))
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             do { request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body))) } catch {
@@ -197,6 +199,7 @@ public struct HTTPMoodRemote: MoodRemote {
         case .keyChanged: return .keyChanged(message)
         case .changesSince: return .changesSince(message)
         case .unknownDevice: return .unknownDevice(message)
+        case .proofRequired: return .proofRequired(message)
         case .historyCompacted: return .historyCompacted
         case .tokenExpired: return .tokenExpired
         case .unauthorized: return .unauthorized(message)

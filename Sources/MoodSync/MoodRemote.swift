@@ -13,13 +13,14 @@ public protocol MoodRemote: Sendable {
     func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse
     /// `GET /v1/devices`: the account's device tokens, oldest first.
     func devices() async throws(RemoteError) -> [ListedDevice]
-    /// `DELETE /v1/devices/ID`: revokes another device's token (a lost laptop's).
+    /// `DELETE /v1/devices/ID`: revokes another device's token (a lost laptop's), with the
+    /// account key's signature in an account with a key.
     /// - Throws: ``RemoteError/unknownDevice(_:)`` when the account has no such device.
-    func revokeDevice(_ id: DeviceTokenID) async throws(RemoteError)
+    func revokeDevice(_ id: DeviceTokenID, proof: AccountSignature?) async throws(RemoteError)
     /// `POST /v1/moods`: at most ``SyncLimits/maximumUploadBatch`` moods.
     func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse
-    /// `POST /v1/deletions`: at most ``SyncLimits/maximumDeletionBatch`` ids.
-    func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse
+    /// `POST /v1/deletions`: at most ``SyncLimits/maximumDeletionBatch`` of them.
+    func delete(_ deletions: [MoodDeletion]) async throws(RemoteError) -> DeletionResponse
     /// `GET /v1/changes`: the changes after `token` (all, from the start, when `nil`).
     func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse
     /// `GET /v1/subscribe`: calls `pushed` for every push until the connection ends.
@@ -61,6 +62,9 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     case changesSince(String)
     /// The account has no device with the id a revocation named (404 `unknown_device`).
     case unknownDevice(String)
+    /// The server wants the account key's signature on this request and did not find a valid
+    /// one (403 `proof_required`): nothing syncs until the words are acted on.
+    case proofRequired(String)
 
     public var description: String {
         switch self {
@@ -74,6 +78,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
         case .untrustedServer(let reason): "nothing was sent: \(reason)"
         case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason): reason
+        case .proofRequired(let reason): "the server refused: \(reason)"
         case .changesSince(let reason): "the server refused the new key: \(reason)"
         }
     }

@@ -8,17 +8,20 @@ import SyncProtocol
 ///
 /// A mood that never left this device is purged without a request. Moods are taken only once
 /// their deletion's undo window (``JournalWriter/undoWindow``) is over, by every engine on the
-/// journal alike, so that `u` on screen never races a deletion's request.
+/// journal alike, so that `u` on screen never races a deletion's request. In a sealed account
+/// each deletion carries the key's signature, which the server and the other devices check.
 actor MoodRemover {
     private let journal: SyncJournal
     private let remote: any MoodRemote
+    private let encryption: SyncEncryption
     private let inProgress: InProgressTracker<Mood.ID>
     private let logger: Logger
     private let delay = JournalWriter.undoWindow
 
-    init(journal: SyncJournal, remote: any MoodRemote, inProgress: InProgressTracker<Mood.ID>, logger: Logger) {
+    init(journal: SyncJournal, remote: any MoodRemote, encryption: SyncEncryption, inProgress: InProgressTracker<Mood.ID>, logger: Logger) {
         self.journal = journal
         self.remote = remote
+        self.encryption = encryption
         self.inProgress = inProgress
         self.logger = logger
     }
@@ -61,7 +64,7 @@ actor MoodRemover {
             outcome.purgedUnsent += purgedLocally.count
             let ids = due.map(\.id).filter { !purgedLocally.contains($0) }
             guard !ids.isEmpty else { continue }
-            let response = try await remote.delete(ids)
+            let response = try await remote.delete(ids.map(encryption.deletion(of:)))
             outcome.talkedToServer = true
             outcome.deletedOnServer += response.deleted.count
             // Deleted on the server (or gone already): the server keeps a tombstone, so no late

@@ -113,11 +113,16 @@ actor MoodUploader {
         return (uploads, unsealable)
     }
 
-    /// Applies the conflict rule: a deleted mood goes; a stale one is merged with the server's
-    /// copy; one whose server copy cannot be read stays as it is here, marked failed with why.
+    /// Applies the conflict rule: a deleted mood goes, if the deletion is proven; a stale one is
+    /// merged with the server's copy; one whose server copy cannot be read, or whose deletion is
+    /// not proven, stays as it is here, marked failed with why.
     private static func resolve(_ conflict: OpenedConflict, sent: Mood?, with writer: JournalWriter) throws {
         if conflict.reason == .stale, let problem = conflict.unreadableServerCopy {
             if let sent { try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(problem)") }
+            return
+        }
+        if let unproven = conflict.unprovenDeletion {
+            if let sent { try writer.recordSyncFailure([sent], message: unproven.description) }
             return
         }
         guard let server = conflict.server, conflict.reason == .stale else {
@@ -136,6 +141,8 @@ private struct OpenedConflict: Sendable {
     var reason: MoodConflict.Reason
     var server: ServerMood?
     var unreadableServerCopy: String?
+    /// Why a `deleted` answer is not believed, if it is not: the mood then stays.
+    var unprovenDeletion: UnprovenDeletion?
 
     init(_ conflict: MoodConflict, encryption: SyncEncryption) {
         id = conflict.id
@@ -143,6 +150,9 @@ private struct OpenedConflict: Sendable {
         unreadableServerCopy = conflict.unreadableServerCopy
         if let copy = conflict.server {
             do { server = try encryption.open(copy) } catch { unreadableServerCopy = error.description }
+        }
+        if reason == .deleted {
+            do { try encryption.check(MoodDeletion(id: id, proof: conflict.deletion)) } catch { unprovenDeletion = error }
         }
     }
 }

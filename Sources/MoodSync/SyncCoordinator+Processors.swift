@@ -25,12 +25,13 @@ extension SyncCoordinator {
             }
             let encryption = try await store.read { try SyncEncryption(journal: $0) }
             if let stopped = SyncStopped.keys(server: account.keyID, device: encryption.keyID) { throw stopped }
+            try await SigningKeyRegistration.ensure(for: encryption, account: account, remote: remote, logger: logger)
             let journal = SyncJournal(store: store, identity: account.id)
             return Processors(
                 uploader: MoodUploader(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
                 downloader: MoodDownloader(
                     journal: journal, remote: remote, encryption: encryption, pageSize: settings.pageSize, logger: logger),
-                remover: MoodRemover(journal: journal, remote: remote, inProgress: inProgress, logger: logger))
+                remover: MoodRemover(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger))
         }
         processors = task
         return try await Self.value(of: task)

@@ -270,7 +270,7 @@ public actor SyncCoordinator {
             stop("\(error); log in again with `moodtui login`, then restart moodtui")
         case RemoteError.protocolMismatch:
             stop("\(error); then restart moodtui")
-        case RemoteError.incompatible, RemoteError.untrustedServer, RemoteError.keyChanged, is SyncStopped:
+        case RemoteError.incompatible, RemoteError.untrustedServer, RemoteError.keyChanged, RemoteError.proofRequired, is SyncStopped:
             stop("\(error)")
         default:  // a refused request, or the journal could not be read or written
             logger.error("sync request failed", metadata: ["error": "\(error)"])

@@ -57,14 +57,21 @@ public enum SyncEncryption: Sendable {
         }
     }
 
-    /// A page of the feed, opened: changes that do not open join the page's unreadable ones.
+    /// A page of the feed, opened: changes that do not open, and deletions without a valid
+    /// proof (``check(_:)``), join the page's unreadable ones.
     func open(_ page: ChangesResponse) -> (changes: [ServerChange], unreadable: [UnreadableChange]) {
         var changes: [ServerChange] = []
         var unreadable = page.unreadable
         changes.reserveCapacity(page.changes.count)
         for change in page.changes {
             switch change {
-            case .delete(let id): changes.append(.delete(id))
+            case .delete(let deletion):
+                do {
+                    try check(deletion)
+                    changes.append(.delete(deletion.id))
+                } catch {
+                    unreadable.append(UnreadableChange(id: deletion.id, reason: error.description))
+                }
             case .upsert(let mood):
                 do { changes.append(.upsert(try open(mood))) } catch {
                     unreadable.append(UnreadableChange(id: mood.id, reason: error.description))

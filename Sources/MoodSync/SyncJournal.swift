@@ -37,6 +37,9 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
     case keyChanged
     /// This device seals with a key, but the account on the server has none.
     case keyUnknownToServer
+    /// The server checks this account's proofs with a signing key that is not this key's: it
+    /// was registered by someone without the key.
+    case signingKeyDiffers
 
     /// Why a device sealing with `device` cannot sync with an account whose key is `server`, or
     /// `nil` when they agree.
@@ -58,6 +61,10 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyChanged: KeyMismatchAdvice.keyChanged
         case .keyUnknownToServer:
             "the server holds no key for this account, though this journal seals with one: log in again with `moodtui login`"
+        case .signingKeyDiffers:
+            "the server holds a signing key for this account that is not its key's: someone without the key registered it "
+                + "(a stolen device token, or the server itself), and it would refuse this device's deletions; "
+                + "ask the server's operator for a new account, then log in to it"
         }
     }
 }

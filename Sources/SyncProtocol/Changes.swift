@@ -90,29 +90,30 @@ private enum LenientChange: Decodable {
 }
 
 /// A change in an account's log: `{"kind": "upsert", "mood": SyncedMood}` or
-/// `{"kind": "delete", "id": UUID}` (a tombstone).
+/// `{"kind": "delete", "id": UUID, "keyID": "…", "signature": "…"}` (a tombstone, with the
+/// ``MoodDeletion``'s proof when it has one).
 public enum Change: Hashable, Sendable {
     case upsert(SyncedMood)
-    case delete(UUID)
+    case delete(MoodDeletion)
 
     /// The changed mood's id.
     public var id: UUID {
         switch self {
         case .upsert(let mood): mood.id
-        case .delete(let id): id
+        case .delete(let deletion): deletion.id
         }
     }
 }
 
 extension Change: Codable {
-    enum CodingKeys: String, CodingKey { case kind, mood, id }
+    enum CodingKeys: String, CodingKey { case kind, mood }
     enum Kind: String, Codable { case upsert, delete }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Kind.self, forKey: .kind) {
         case .upsert: self = .upsert(try container.decode(SyncedMood.self, forKey: .mood))
-        case .delete: self = .delete(try container.decodeMoodID(forKey: .id))
+        case .delete: self = .delete(try MoodDeletion(from: decoder))
         }
     }
 
@@ -122,9 +123,9 @@ extension Change: Codable {
         case .upsert(let mood):
             try container.encode(Kind.upsert, forKey: .kind)
             try container.encode(mood, forKey: .mood)
-        case .delete(let id):
+        case .delete(let deletion):
             try container.encode(Kind.delete, forKey: .kind)
-            try container.encode(id, forKey: .id)
+            try deletion.encode(to: encoder)
         }
     }
 }

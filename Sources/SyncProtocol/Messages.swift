@@ -55,19 +55,23 @@ public struct HealthResponse: Codable, Hashable, Sendable {
 /// The body of `GET /v1/account` and `PUT /v1/account/key`: which account the token opens, and
 /// which key its moods are sealed with.
 ///
-/// `{"name": "alice", "id": "…", "keyID": "…"}`. `id` is opaque and differs between servers (or
-/// data folders) even for the same name: a client keeps it to notice when a journal is logged in
-/// to another account than the one its moods belong to. `keyID` is absent for an account
-/// without a key, whose moods the server holds in plain text.
+/// `{"name": "alice", "id": "…", "keyID": "…", "signingKey": "…"}`. `id` is opaque and differs
+/// between servers (or data folders) even for the same name: a client keeps it to notice when a
+/// journal is logged in to another account than the one its moods belong to. `keyID` is absent
+/// for an account without a key, whose moods the server holds in plain text; `signingKey` for
+/// one whose key's signing half is not registered yet (sealed before signing keys existed).
 public struct AccountResponse: Codable, Hashable, Sendable {
     public var name: String
     public var id: String
     public var keyID: AccountKeyID?
+    /// The public half of the key's signing key, which the server checks proofs with.
+    public var signingKey: AccountSigningKey?
 
-    public init(name: String, id: String, keyID: AccountKeyID?) {
+    public init(name: String, id: String, keyID: AccountKeyID?, signingKey: AccountSigningKey? = nil) {
         self.name = name
         self.id = id
         self.keyID = keyID
+        self.signingKey = signingKey
     }
 
     /// Reads an answer; the name reaches terminals, so it is made safe to show there
@@ -77,26 +81,41 @@ public struct AccountResponse: Codable, Hashable, Sendable {
         name = TerminalSafeText.singleLine(try container.decode(String.self, forKey: .name))
         id = try container.decode(String.self, forKey: .id)
         keyID = try container.decodeIfPresent(AccountKeyID.self, forKey: .keyID)
+        signingKey = try container.decodeIfPresent(AccountSigningKey.self, forKey: .signingKey)
     }
 }
 
 /// The body of `PUT /v1/account/key`: from now on the account's moods are sealed with `keyID`.
 ///
-/// `{"keyID": "…", "replaces": "…", "since": "…"}`. The server changes the key only if the
-/// account's key is still `replaces` (absent: the account has none), else 409 `key_changed`; and,
-/// when `since` is given, only if nothing changed after that change token, else 409
-/// `changes_since`: the device fetches what it missed, seals it too, and asks again. From then
-/// on an upload sealed with another key, or not sealed, is refused with 409 `key_changed`.
+/// `{"keyID": "…", "signingKey": "…", "replaces": "…", "since": "…", "proof": "…"}`. The
+/// server changes the key only if the account's key is still `replaces` (absent: the account
+/// has none), else 409 `key_changed`; and, when `since` is given, only if nothing changed after
+/// that change token, else 409 `changes_since`: the device fetches what it missed, seals it too,
+/// and asks again. From then on an upload sealed with another key, or not sealed, is refused
+/// with 409 `key_changed`.
+///
+/// An account with a key changes it only with `proof`, the signature of the key it replaces
+/// over ``SignedStatement/keyChange(account:key:signingKey:replaces:)``, else 403
+/// `proof_required`: a device token alone cannot move the account to a key nobody has. A
+/// request whose `keyID` is the account's own key registers `signingKey` for an account sealed
+/// before signing keys existed (`since` is not needed); once registered, it is never replaced
+/// but by a key change.
 public struct KeyChangeRequest: Codable, Hashable, Sendable {
     public var keyID: AccountKeyID
+    /// The public half of the new key's signing key.
+    public var signingKey: AccountSigningKey
     public var replaces: AccountKeyID?
     /// The device's change token; absent asks for an account that has never changed.
     public var since: ChangeToken?
+    /// The replaced key's signature; absent when the account has no key (or no signing key yet).
+    public var proof: AccountSignature?
 
-    public init(keyID: AccountKeyID, replaces: AccountKeyID?, since: ChangeToken?) {
+    public init(keyID: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?, since: ChangeToken?, proof: AccountSignature?) {
         self.keyID = keyID
+        self.signingKey = signingKey
         self.replaces = replaces
         self.since = since
+        self.proof = proof
     }
 }
 
@@ -115,6 +134,10 @@ public enum SyncErrorCode: String, Sendable, CaseIterable {
     case invalidToken = "invalid_token"
     /// 401: no, unknown or revoked device token.
     case unauthorized
+    /// 403: a deletion, key change or revocation in an account with a key, without a valid
+    /// signature of the key (``SignedStatement``): a device token alone does not carry the key's
+    /// authority. Also a signing key registration that differs from the one registered.
+    case proofRequired = "proof_required"
     /// 404: no such route.
     case notFound = "not_found"
     /// 404: `DELETE /v1/devices/ID` names no device of the account (already revoked?).

@@ -33,19 +33,3 @@ extension KeyedDecodingContainer {
         return id
     }
 }
-
-extension UnkeyedDecodingContainer {
-    /// Decodes every element as a mood id in canonical form.
-    /// - Throws: `DecodingError.dataCorrupted` at the first other text.
-    mutating func decodeMoodIDs() throws -> [UUID] {
-        var ids: [UUID] = []
-        while !isAtEnd {
-            let text = try decode(String.self)
-            guard let id = MoodIDText.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: self, debugDescription: MoodIDText.problem(text))
-            }
-            ids.append(id)
-        }
-        return ids
-    }
-}

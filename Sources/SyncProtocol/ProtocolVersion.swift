@@ -14,10 +14,14 @@ import Foundation
 /// - 4: an account may have a key: its moods travel sealed (``MoodPayload``), and the server
 ///   keeps only their ids, versions and tombstones in the clear. A device can list the
 ///   account's devices and revoke one (``SyncEndpoint/devices``), as key rotation does.
+/// - 5: the key's authority needs the key: a deletion, a key change and a revocation in an
+///   account with a key carry a signature of its signing key (``SignedStatement``), which the
+///   server checks before acting and devices check before dropping a mood
+///   (``MoodDeletion``).
 public enum ProtocolVersion {
     /// The version this module describes.
-    public static let current = 4
-    /// `Moodtui-Protocol: 4`; a request without it speaks version 1.
+    public static let current = 5
+    /// `Moodtui-Protocol: 5`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
 
     /// Words for a server and a device that speak different versions (`nil`: not a number),

@@ -27,7 +27,10 @@ public enum SyncEndpoint {
     /// The ``DeviceListResponse`` of the token's account.
     public static let devices = "/v1/devices"
     /// Revokes the account's device token with this id (204); 404 `unknown_device`
-    /// when the account has no such device. The device's WebSocket closes at once.
+    /// when the account has no such device. The device's WebSocket closes at once. In an
+    /// account with a key, the request carries the key's signature over
+    /// ``SignedStatement/revocation(account:device:)`` in ``proofHeader``, else 403
+    /// `proof_required`.
     public static func device(_ id: DeviceTokenID) -> String { devices + "/" + id.description }
     /// Takes an ``UploadRequest``, answers an ``UploadResponse``.
     public static let moods = "/v1/moods"
@@ -41,6 +44,9 @@ public enum SyncEndpoint {
     /// does not push a device's own writes back to it. Its value is opaque to the server; moodtui
     /// sends a keyed hash of the device's id, not the id.
     public static let deviceHeader = "X-Moodtui-Device"
+    /// The header carrying an ``AccountSignature`` for a request without a body to hold it (a
+    /// revocation).
+    public static let proofHeader = "Moodtui-Proof"
     /// The header every answer carries naming the request in the server's logs, to quote when
     /// reporting a failure.
     public static let requestIDHeader = "X-Request-Id"

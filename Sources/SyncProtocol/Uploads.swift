@@ -64,14 +64,19 @@ public struct MoodConflict: Codable, Hashable, Sendable {
     /// The server's current copy; `null` when deleted, and when it broke the protocol's rules
     /// as it was decoded (see ``unreadableServerCopy``).
     public var server: SyncedMood?
+    /// For a mood deleted in an account with a key, the proof of the deletion (as
+    /// ``MoodDeletion`` carries it, its members beside `id`): a device drops its copy only
+    /// with it. Absent for a tombstone written before proofs existed, or compacted since.
+    public var deletion: DeletionProof?
     /// Why the server's copy was set aside as it was decoded, if it was: one bad record must not
     /// make the whole answer unreadable. Never encoded.
     public var unreadableServerCopy: String?
 
-    public init(id: UUID, reason: Reason, server: SyncedMood?, unreadableServerCopy: String? = nil) {
+    public init(id: UUID, reason: Reason, server: SyncedMood?, deletion: DeletionProof? = nil, unreadableServerCopy: String? = nil) {
         self.id = id
         self.reason = reason
         self.server = server
+        self.deletion = deletion
         self.unreadableServerCopy = unreadableServerCopy
     }
 
@@ -81,7 +86,9 @@ public struct MoodConflict: Codable, Hashable, Sendable {
     /// it breaks the protocol's rules.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeMoodID(forKey: .id)
+        let deletion = try MoodDeletion(from: decoder)
+        id = deletion.id
+        self.deletion = deletion.proof
         reason = try container.decode(Reason.self, forKey: .reason)
         do {
             server = try container.decodeIfPresent(SyncedMood.self, forKey: .server)
@@ -93,7 +100,7 @@ public struct MoodConflict: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        try MoodDeletion(id: id, proof: deletion).encode(to: encoder)
         try container.encode(reason, forKey: .reason)
         try container.encode(server, forKey: .server)  // an explicit null
     }

@@ -50,8 +50,13 @@ struct APIClient: Sendable {
         try await decode(.post, SyncEndpoint.moods, UploadRequest(moods: moods))
     }
 
+    /// Deletes without proofs, as the devices of an account without a key do.
     func delete(_ ids: [UUID]) async throws -> DeletionResponse {
-        try await decode(.post, SyncEndpoint.deletions, DeletionRequest(ids: ids))
+        try await delete(ids.map(MoodDeletion.unsigned))
+    }
+
+    func delete(_ deletions: [MoodDeletion]) async throws -> DeletionResponse {
+        try await decode(.post, SyncEndpoint.deletions, DeletionRequest(deletions: deletions))
     }
 
     func changes(since token: ChangeToken? = nil, limit: Int? = nil) async throws -> ChangesResponse {

@@ -27,7 +27,7 @@ import Testing
         let page = ChangesResponse(
             changes: [
                 .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content(.great, note: note, creator: "dev/\"ice\"")), version: 7)),
-                .delete(UUID()),
+                .deleted(UUID()),
                 .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content(.awful, note: note, at: -1_000)), version: Int64.max)),
             ],
             token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000, keyID: nil)
@@ -49,13 +49,15 @@ import Testing
 
     @Test func sealedMoodsAndTheKeyAreWrittenByteForByteAsFoundationWritesThem() throws {
         let key = AccountKeyID(hex: "00ff10ee20dd30cc")!
+        let proof = DeletionProof(keyID: key, signature: AccountSignature(bytes: (0..<AccountSignature.byteCount).map { UInt8($0 * 3) })!)
         let moods = try (0..<6).map { extra in
             let bytes = [SealedContent.formatVersion] + key.bytes + (0..<(SealedContent.minimumSize + extra)).map { UInt8(($0 * 37 + extra) % 256) }
             return SyncedMood(id: UUID(), payload: .sealed(try SealedContent(bytes: bytes)), version: Int64(extra))
         }
         let page = ChangesResponse(
-            changes: moods.map(Change.upsert) + [.delete(UUID())], token: ChangeToken(rawValue: "t"), more: true, serverTime: 1, keyID: key)
-        #expect(handWritten(page) == (try foundationJSON(page)), "every remainder of base64's groups of three")
+            changes: moods.map(Change.upsert) + [.deleted(UUID()), .delete(MoodDeletion(id: UUID(), proof: proof))],
+            token: ChangeToken(rawValue: "t"), more: true, serverTime: 1, keyID: key)
+        #expect(handWritten(page) == (try foundationJSON(page)), "every remainder of base64's groups of three, and a deletion's proof")
         #expect(try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8)) == page)
     }
 

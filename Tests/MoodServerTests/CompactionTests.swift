@@ -81,7 +81,7 @@ import Testing
             #expect(first.changes.map(\.id) == [moods[2].id, moods[3].id] && first.more)
             _ = try await alice.delete([moods[2].id, moods[5].id])
             let rest = try await alice.allChanges(since: first.token, limit: 2).changes
-            #expect(rest == [.upsert(try #require(rest.first?.upserted)), .delete(moods[2].id), .delete(moods[5].id)])
+            #expect(rest == [.upsert(try #require(rest.first?.upserted)), .deleted(moods[2].id), .deleted(moods[5].id)])
             #expect(rest.first?.id == moods[4].id)
         }
     }
@@ -102,7 +102,7 @@ import Testing
             _ = try await alice.delete([recent.id])
             let account = try #require(try await server.storage.account(forTokenHash: DeviceToken.hash(server.aliceToken)))
             #expect(await waitUntil {
-                try await server.storage.changes(in: account, after: 0, limit: 10).changes == [.delete(recent.id)]
+                try await server.storage.changes(in: account, after: 0, limit: 10).changes == [.deleted(recent.id)]
             })
             let response = try await alice.raw(.get, "/v1/changes?since=\(start.rawValue)")
             #expect(response.status == .gone)

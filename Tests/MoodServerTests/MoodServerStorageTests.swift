@@ -80,7 +80,7 @@ import Testing
         #expect(try await storage.delete([upload.id], in: alice).deleted.isEmpty)
         let again = try await storage.upsert([upload], in: alice)
         #expect(again.conflicts == [MoodConflict(id: upload.id, reason: .deleted, server: nil)])
-        #expect(try await storage.changes(in: alice, after: 0, limit: 10).changes == [.delete(upload.id), .delete(unknown)])
+        #expect(try await storage.changes(in: alice, after: 0, limit: 10).changes == [.deleted(upload.id), .deleted(unknown)])
         #expect(try await storage.accounts().first?.moods == 0)
     }
 
@@ -107,7 +107,7 @@ import Testing
         let upload = try await storage.upsert([late], in: alice)
         #expect(upload.saved.isEmpty)
         #expect(upload.conflicts == [MoodConflict(id: late.id, reason: .deleted, server: nil)])
-        #expect(try await storage.changes(in: alice, after: 0, limit: 10).changes == [.delete(late.id)])
+        #expect(try await storage.changes(in: alice, after: 0, limit: 10).changes == [.deleted(late.id)])
         #expect(try await storage.delete([late.id], in: alice).latestSequence == deletion.latestSequence, "a second deletion writes nothing")
     }
 

@@ -68,7 +68,7 @@ import Testing
         #expect(await waitUntil { listening.withLock { $0 } })
 
         let key = AccountKeyID(checkedBytes: Array(repeating: 9, count: 8))
-        _ = try await writer.changeKey(KeyChange(keyID: key, replaces: nil, unchangedSince: 0), in: alice, from: "laptop")
+        _ = try await writer.changeKey(KeyChange(keyID: key, signingKey: AccountSigningKey(bytes: Array(repeating: 3, count: 32))!, replaces: nil, unchangedSince: 0), in: alice, from: "laptop")
         // Refused as a whole (not sealed with the account's key): rolled back, never told.
         await #expect(throws: KeyMismatch.self) {
             try await writer.upsert([Fixtures.upload(note: "plain in a sealed account")], in: alice, from: "phone")

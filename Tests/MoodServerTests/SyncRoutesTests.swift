@@ -44,7 +44,7 @@ import Testing
             let unknown = UUID()
             #expect(try await alice.delete([gone.id, unknown]).deleted == [gone.id])
             #expect(try await alice.delete([gone.id]).deleted.isEmpty)
-            #expect(try await alice.changes(since: before).changes == [.delete(gone.id), .delete(unknown)])
+            #expect(try await alice.changes(since: before).changes == [.deleted(gone.id), .deleted(unknown)])
             #expect(try await alice.changes().changes.map(\.id) == [kept.id], "a first download lists live moods only")
             let resurrected = try await alice.upload([gone])
             #expect(resurrected.conflicts == [MoodConflict(id: gone.id, reason: .deleted, server: nil)])

@@ -10,7 +10,7 @@ import Testing
     static let meanings: [(SyncErrorCode, status: Int, meaning: String)] = [
         (.invalidRequest, 400, "rejected"), (.unsupportedRequest, 415, "incompatible"), (.invalidToken, 400, "rejected"), (.unauthorized, 401, "unauthorized"),
         (.notFound, 404, "incompatible"), (.unknownDevice, 404, "unknownDevice"), (.methodNotAllowed, 405, "incompatible"),
-        (.keyChanged, 409, "keyChanged"), (.changesSince, 409, "changesSince"), (.tokenExpired, 410, "tokenExpired"),
+        (.proofRequired, 403, "proofRequired"), (.keyChanged, 409, "keyChanged"), (.changesSince, 409, "changesSince"), (.tokenExpired, 410, "tokenExpired"),
         (.historyCompacted, 410, "historyCompacted"), (.bodyTooLarge, 413, "rejected"), (.tooManyMoods, 413, "rejected"),
         (.webSocketRequired, 426, "incompatible"), (.rateLimited, 429, "rateLimited"), (.headerTooLarge, 431, "incompatible"),
         (.internal, 500, "unavailable"), (.serverBusy, 503, "unavailable"), (.protocolMismatch, 503, "protocolMismatch"),
@@ -50,6 +50,7 @@ import Testing
         case .keyChanged: "keyChanged"
         case .changesSince: "changesSince"
         case .unknownDevice: "unknownDevice"
+        case .proofRequired: "proofRequired"
         }
     }
 }

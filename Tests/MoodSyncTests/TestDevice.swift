@@ -34,7 +34,7 @@ final class TestDevice: Sendable {
         let inProgress = InProgressTracker<Mood.ID>()
         uploader = MoodUploader(journal: sync, remote: remote, encryption: encryption, inProgress: inProgress, logger: Self.logger)
         downloader = MoodDownloader(journal: sync, remote: remote, encryption: encryption, pageSize: pageSize, logger: Self.logger)
-        remover = MoodRemover(journal: sync, remote: remote, inProgress: inProgress, logger: Self.logger)
+        remover = MoodRemover(journal: sync, remote: remote, encryption: encryption, inProgress: inProgress, logger: Self.logger)
     }
 
     var store: JournalStore { journal.store }

@@ -61,7 +61,7 @@ import Testing
 
     /// How many of the server's rows hold any plain content.
     private func plainRows(_ server: ServerProcess) async throws -> Int? {
-        try await readServerFile(server) { db in
+        try await server.readFile { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM mood WHERE date IS NOT NULL OR level IS NOT NULL OR note IS NOT NULL OR creatorID IS NOT NULL
                     OR stamps IS NOT NULL OR activities IS NOT NULL
@@ -154,21 +154,7 @@ import Testing
 
     /// Every sealed blob the server's file holds.
     private func sealedBlobs(_ server: ServerProcess) async throws -> [Data] {
-        try await readServerFile(server) { try Data.fetchAll($0, sql: "SELECT sealed FROM mood WHERE sealed IS NOT NULL") }
-    }
-
-    /// Reads the server's database file directly, as whoever holds its disk could.
-    private func readServerFile<T: Sendable>(_ server: ServerProcess, _ read: @Sendable (Database) throws -> T) async throws -> T {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return try await DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path, configuration: configuration).read(read)
-    }
-
-    /// Changes the server's copy of moods behind its back, as whoever holds its disk could.
-    private func tamper(_ server: ServerProcess, _ change: (Database) throws -> Void) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        try DatabaseQueue(path: server.data.appendingPathComponent("server.sqlite").path, configuration: configuration).write(change)
+        try await server.readFile { try Data.fetchAll($0, sql: "SELECT sealed FROM mood WHERE sealed IS NOT NULL") }
     }
 
     @Test func aChangedMovedOrForeignBlobIsSetAsideInWordsAndNeverApplied() async throws {
@@ -180,7 +166,7 @@ import Testing
         let bob = try await LiveDevice(server: server, account: "bob")
         let bobs = try bob.add("bob's own")
         try await bob.syncOnce()
-        try tamper(server) { db in
+        try server.tamper { db in
             func blob(_ id: Mood.ID) throws -> Data { try #require(try Data.fetchOne(db, sql: "SELECT sealed FROM mood WHERE id = ?", arguments: [id.uuidString])) }
             func store(_ blob: Data, in id: Mood.ID) throws {
                 try db.execute(sql: "UPDATE mood SET sealed = ? WHERE id = ?", arguments: [blob, id.uuidString])
@@ -211,11 +197,11 @@ import Testing
         let mood = try laptop.add("deleted, then replayed")
         try await laptop.syncOnce()
         var oldCopy = Data()
-        try tamper(server) { db in oldCopy = try #require(try Data.fetchOne(db, sql: "SELECT sealed FROM mood WHERE id = ?", arguments: [mood.id.uuidString])) }
+        try server.tamper { db in oldCopy = try #require(try Data.fetchOne(db, sql: "SELECT sealed FROM mood WHERE id = ?", arguments: [mood.id.uuidString])) }
         try laptop.delete(mood.id)
         try await laptop.syncOnce()
         try #require(try laptop.mood(mood.id) == nil)
-        try tamper(server) { db in
+        try server.tamper { db in
             // The old sealed copy, served again as the mood's newest change.
             try db.execute(sql: """
                 UPDATE account SET lastSequence = lastSequence + 1 WHERE name = 'alice';
@@ -240,8 +226,11 @@ import Testing
         let newKey = AccountKey()
         let current = try #require(try await phone.store.read { try SyncSettings.accountKey(in: $0) })
         let token = try await phone.store.read { try $0.setting(JournalSettingKey(rawValue: "sync.changeToken")) }
+        let account = try await phone.remote.accountInfo().id
+        let statement = SignedStatement.keyChange(account: account, key: newKey.id, signingKey: newKey.signingKey, replaces: current.id)
         _ = try await phone.remote.changeKey(KeyChangeRequest(
-            keyID: newKey.id, replaces: current.id, since: token.map(ChangeToken.init(rawValue:))))
+            keyID: newKey.id, signingKey: newKey.signingKey, replaces: current.id, since: token.map(ChangeToken.init(rawValue:)),
+            proof: current.sign(statement)))
 
         _ = try laptop.add("after the change")
         // The upload goes first, and the server refuses it: sealed with the old key.

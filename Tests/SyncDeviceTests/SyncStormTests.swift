@@ -136,7 +136,8 @@ import Glibc
                 let extraLines = extraMoods.values.map { mood in
                     "\n  \(mood.id) \(storm.deletion[mood.id] ?? "never deleted"); on the device: \(mood.sync), \(mood.fields); "
                         + "the feed after the device's token: \(ahead.changes.count) changes, "
-                        + (ahead.changes.contains(Change.delete(mood.id)) ? "the deletion among them" : "not the deletion")
+                        + (ahead.changes.contains { if case .delete(let deletion) = $0 { deletion.id == mood.id } else { false } }
+                            ? "the deletion among them" : "not the deletion")
                 }
                 Issue.record("""
                     seed \(seed), device \(index): \(held.count) moods, \(extra.count) that should be \

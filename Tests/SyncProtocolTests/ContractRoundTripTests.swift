@@ -13,6 +13,8 @@ import Testing
     static let keyID = AccountKeyID(checkedBytes: [1, 2, 3, 4, 5, 6, 7, 8])
     static let sealed = MoodPayload.sealed(try! SealedContent(bytes: [1] + keyID.bytes + Array(repeating: 0xA5, count: 60)))
     static let token = ChangeToken(rawValue: "c1.store.account.42")
+    static let signingKey = AccountSigningKey(bytes: Array(repeating: 0x5A, count: AccountSigningKey.byteCount))!
+    static let proof = DeletionProof(keyID: keyID, signature: AccountSignature(bytes: Array(repeating: 0xA5, count: AccountSignature.byteCount))!)
 
     private func roundTrip<Message: Codable & Equatable>(_ message: Message) throws -> Message {
         try JSONDecoder().decode(Message.self, from: JSONEncoder().encode(message))
@@ -23,10 +25,13 @@ import Testing
             MoodUpload(id: UUID(), payload: Self.plain, baseVersion: nil), MoodUpload(id: UUID(), payload: Self.sealed, baseVersion: 7),
         ])
         #expect(try roundTrip(upload) == upload)
-        let deletion = DeletionRequest(ids: [UUID(), UUID()])
+        let deletion = DeletionRequest(deletions: [.unsigned(UUID()), MoodDeletion(id: UUID(), proof: Self.proof)])
         #expect(try roundTrip(deletion) == deletion)
-        let keyChange = KeyChangeRequest(keyID: Self.keyID, replaces: nil, since: Self.token)
+        let keyChange = KeyChangeRequest(keyID: Self.keyID, signingKey: Self.signingKey, replaces: nil, since: Self.token, proof: nil)
         #expect(try roundTrip(keyChange) == keyChange)
+        let rotation = KeyChangeRequest(
+            keyID: Self.keyID, signingKey: Self.signingKey, replaces: Self.keyID, since: Self.token, proof: Self.proof.signature)
+        #expect(try roundTrip(rotation) == rotation)
     }
 
     @Test func everyAnswerComesBackAsItWasSent() throws {
@@ -35,17 +40,21 @@ import Testing
             conflicts: [
                 MoodConflict(id: UUID(), reason: .stale, server: SyncedMood(id: UUID(), payload: Self.sealed, version: 9)),
                 MoodConflict(id: UUID(), reason: .deleted, server: nil),
+                MoodConflict(id: UUID(), reason: .deleted, server: nil, deletion: Self.proof),
             ],
             token: Self.token, serverTime: 1_795_000_000_000)
         #expect(try roundTrip(saved) == saved)
         let deleted = DeletionResponse(deleted: [UUID()], token: Self.token)
         #expect(try roundTrip(deleted) == deleted)
         let page = ChangesResponse(
-            changes: [.upsert(SyncedMood(id: UUID(), payload: Self.plain, version: 4)), .delete(UUID())], token: Self.token, more: true,
+            changes: [.upsert(SyncedMood(id: UUID(), payload: Self.plain, version: 4)), .deleted(UUID()),
+                .delete(MoodDeletion(id: UUID(), proof: Self.proof))], token: Self.token, more: true,
             serverTime: 1_795_000_000_000, keyID: Self.keyID)
         #expect(try roundTrip(page) == page)
         let account = AccountResponse(name: "alice", id: "3f9a", keyID: nil)
         #expect(try roundTrip(account) == account)
+        let sealedAccount = AccountResponse(name: "alice", id: "3f9a", keyID: Self.keyID, signingKey: Self.signingKey)
+        #expect(try roundTrip(sealedAccount) == sealedAccount)
         let devices = DeviceListResponse(devices: [
             ListedDevice(id: DeviceTokenID(tokenHash: Array(repeating: 7, count: 32)), name: try DeviceName("work phone"), addedAt: 1, current: true)
         ])

@@ -65,7 +65,7 @@ import Testing
         let mood = SyncedMood(
             id: id, payload: .plain(MoodContent(date: Date(millisecondsSince1970: 5), level: .meh, note: "", creatorID: "x",
                                          stamps: MoodStamps(all: HybridTimestamp(wallMilliseconds: 6, counter: 0, device: "x")))), version: 3)
-        let page = ChangesResponse(changes: [.upsert(mood), .delete(id)], token: ChangeToken(rawValue: "t"), more: true, serverTime: 7, keyID: nil)
+        let page = ChangesResponse(changes: [.upsert(mood), .deleted(id)], token: ChangeToken(rawValue: "t"), more: true, serverTime: 7, keyID: nil)
         let data = try JSONEncoder().encode(page)
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let changes = json?["changes"] as? [[String: Any]]

@@ -117,7 +117,7 @@ public final class InMemoryRemote: MoodRemote {
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
         try begin(.account)
         let current = try await storageCall { try await storage.account(forTokenHash: tokenHash) }
-        return AccountResponse(name: account.name, id: accountID, keyID: current?.keyID)
+        return AccountResponse(name: account.name, id: accountID, keyID: current?.keyID, signingKey: current?.signingKey)
     }
 
     public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
@@ -126,13 +126,14 @@ public final class InMemoryRemote: MoodRemote {
             guard let sequence = Int64(token.rawValue) else { throw .tokenExpired }
             return sequence
         }
-        let change = KeyChange(keyID: request.keyID, replaces: request.replaces, unchangedSince: since ?? 0)
+        let change = KeyChange(keyID: request.keyID, signingKey: request.signingKey, replaces: request.replaces, unchangedSince: since ?? 0)
         let outcome = try await storageCall { try await storage.changeKey(change, in: account) }
         try end()
         switch outcome {
-        case .changed(let changed, _): return AccountResponse(name: changed.name, id: accountID, keyID: changed.keyID)
+        case .changed(let changed, _): return AccountResponse(name: changed.name, id: accountID, keyID: changed.keyID, signingKey: changed.signingKey)
         case .keyChanged: throw .keyChanged("the account's key is not the one the request replaces")
         case .changesSince: throw .changesSince("the account changed after the device's token")
+        case .signingKeyDiffers: throw .proofRequired("another signing key is registered")
         }
     }
 
@@ -144,7 +145,8 @@ public final class InMemoryRemote: MoodRemote {
         })
     }
 
-    public func revokeDevice(_ id: DeviceTokenID) async throws(RemoteError) {
+    /// Takes any proof: the real server's checks are tried against `moodtui serve`.
+    public func revokeDevice(_ id: DeviceTokenID, proof: AccountSignature?) async throws(RemoteError) {
         try begin(.revokeDevice(id))
         guard try await storageCall({ try await storage.revokeDevice(id, in: account) }) else {
             throw .unknownDevice("this account has no device \(id)")
@@ -176,9 +178,10 @@ public final class InMemoryRemote: MoodRemote {
             serverTime: Date().millisecondsSince1970))
     }
 
-    public func delete(_ ids: [Mood.ID]) async throws(RemoteError) -> DeletionResponse {
-        try begin(.delete(ids))
-        let result = try await storageCall { try await storage.delete(ids, in: account) }
+    /// Takes any proof: the real server's checks are tried against `moodtui serve`.
+    public func delete(_ deletions: [MoodDeletion]) async throws(RemoteError) -> DeletionResponse {
+        try begin(.delete(deletions.map(\.id)))
+        let result = try await storageCall { try await storage.delete(deletions, in: account) }
         try end()
         return DeletionResponse(deleted: result.deleted, token: token(result.latestSequence))
     }

@@ -1,0 +1,63 @@
+import Foundation
+import SyncProtocol
+
+/// The rule that a device token alone does not carry an account key's authority: in an account
+/// with a key, deleting moods, changing the key and revoking a device need the key's signature
+/// (``SignedStatement``), checked here against the signing key the account registered. A
+/// stolen token can read sealed bytes and upload sealed moods of its own, nothing more.
+///
+/// An account without a key has no authority to protect (its server reads its moods): every
+/// request of its tokens goes through, as before keys existed.
+enum AccountAuthority {
+    /// - Throws: 403 `proof_required` unless every deletion carries a signature of the
+    ///   account's key over its id.
+    static func check(_ deletions: [MoodDeletion], in account: Account) throws(ServerError) {
+        guard let keyID = account.keyID else { return }
+        let signingKey = try registeredSigningKey(of: account)
+        for deletion in deletions {
+            guard let proof = deletion.proof, proof.keyID == keyID,
+                signingKey.signed(.deletion(account: account.publicID, mood: deletion.id, key: keyID), with: proof.signature)
+            else {
+                throw refusal("the deletion of mood \(deletion.id.uuidString) is not signed with this account's key; nothing was deleted")
+            }
+        }
+    }
+
+    /// - Throws: 403 `proof_required` unless the change is signed with the key it replaces, or
+    ///   registers the signing key of a key that has none registered yet.
+    static func check(_ change: KeyChangeRequest, in account: Account) throws(ServerError) {
+        guard account.keyID != nil else { return }
+        guard let signingKey = account.signingKey else {
+            // A key sealed before signing keys existed: the first registration of its signing
+            // key is taken on trust (the storage takes it once); any other change waits for it.
+            guard change.keyID == account.keyID, change.replaces == account.keyID else { throw unregistered }
+            return
+        }
+        let statement = SignedStatement.keyChange(
+            account: account.publicID, key: change.keyID, signingKey: change.signingKey, replaces: change.replaces)
+        guard let proof = change.proof, signingKey.signed(statement, with: proof) else {
+            throw refusal("changing this account's key needs the signature of its current key; the key was not changed")
+        }
+    }
+
+    /// - Throws: 403 `proof_required` unless `proof` is the key's signature over revoking `device`.
+    static func check(revoking device: DeviceTokenID, proof: AccountSignature?, in account: Account) throws(ServerError) {
+        guard account.keyID != nil else { return }
+        let signingKey = try registeredSigningKey(of: account)
+        guard let proof, signingKey.signed(.revocation(account: account.publicID, device: device), with: proof) else {
+            throw refusal("revoking a device of this account needs the signature of its key; the device was not revoked")
+        }
+    }
+
+    private static func registeredSigningKey(of account: Account) throws(ServerError) -> AccountSigningKey {
+        guard let signingKey = account.signingKey else { throw unregistered }
+        return signingKey
+    }
+
+    private static let unregistered = refusal(
+        "this account's key has no signing key registered yet: sync once with an up-to-date moodtui on a device that holds the key")
+
+    private static func refusal(_ message: String) -> ServerError {
+        ServerError(status: .forbidden, code: .proofRequired, message: message)
+    }
+}

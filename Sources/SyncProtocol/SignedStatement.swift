@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a device signs with its account's signing key (``AccountSigningKey``) to act with the
+/// key's authority. Each names the account it is about (its ``AccountResponse/id``), so that a
+/// signature cannot be moved to another account, and its kind, so that it cannot be read as
+/// another statement.
+public enum SignedStatement: Hashable, Sendable {
+    /// The mood `mood` of `account` is deleted, signed with the key `key`: devices purge it only
+    /// with this proof, and the server takes the deletion only with it.
+    case deletion(account: String, mood: UUID, key: AccountKeyID)
+    /// The account's moods are sealed with `key` from now on, whose public signing half is
+    /// `signingKey`: signed with the key it `replaces`. With `replaces` equal to `key`, it
+    /// registers the signing key of an account sealed before signing keys existed.
+    case keyChange(account: String, key: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?)
+    /// The device `device` of the account may sync no more.
+    case revocation(account: String, device: DeviceTokenID)
+
+    /// The bytes signed: one line a member, the kind first.
+    public var bytes: Data {
+        let lines: [String] =
+            switch self {
+            case .deletion(let account, let mood, let key): ["deletion", account, mood.uuidString, key.description]
+            case .keyChange(let account, let key, let signingKey, let replaces):
+                ["key change", account, key.description, signingKey.description, replaces?.description ?? "none"]
+            case .revocation(let account, let device): ["revocation", account, device.description]
+            }
+        return Data((["moodtui signed statement 1"] + lines).joined(separator: "\n").utf8)
+    }
+}
