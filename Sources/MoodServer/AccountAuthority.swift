@@ -49,6 +49,16 @@ enum AccountAuthority {
         }
     }
 
+    /// - Throws: 403 `proof_required` unless `head` is signed with the account's key: a token
+    ///   alone cannot make the devices doubt the server, nor vouch for it.
+    static func check(_ head: AccountHead, in account: Account) throws(ServerError) {
+        guard let keyID = account.keyID else { throw refusal("an account without a key has no head") }
+        let signingKey = try registeredSigningKey(of: account)
+        guard head.keyID == keyID, signingKey.signed(head.statement(account: account.publicID), with: head.signature) else {
+            throw refusal("the head is not signed with this account's key; it was not taken")
+        }
+    }
+
     private static func registeredSigningKey(of account: Account) throws(ServerError) -> AccountSigningKey {
         guard let signingKey = account.signingKey else { throw unregistered }
         return signingKey

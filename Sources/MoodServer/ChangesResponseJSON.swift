@@ -34,11 +34,28 @@ enum ChangesResponseJSON {
             }
         }
         json.append("]")
+        if let head = page.head {
+            json.append(#","head":{"count":"#)
+            json.appendNumber(Int64(head.count))
+            json.append(#","counter":"#)
+            json.appendNumber(head.counter)
+            json.append(#","digest":"#)
+            json.appendString(head.digest.description)
+            json.append(#","keyID":"#)
+            json.appendString(head.keyID.description)
+            json.append(#","sequence":"#)
+            json.appendNumber(head.sequence)
+            json.append(#","signature":"#)
+            json.appendString(head.signature.description)
+            json.append("}")
+        }
         if let keyID = page.keyID {
             json.append(#","keyID":"#)
             json.appendString(keyID.description)
         }
-        json.append(page.more ? #","more":true,"serverTime":"# : #","more":false,"serverTime":"#)
+        json.append(page.more ? #","more":true,"sequence":"# : #","more":false,"sequence":"#)
+        json.appendNumber(page.sequence)
+        json.append(#","serverTime":"#)
         json.appendNumber(page.serverTime)
         json.append(#","token":"#)
         json.appendString(page.token.rawValue)

@@ -13,6 +13,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         /// When each tombstone among `moods` was written.
         var deletedAt: [UUID: Date] = [:]
         var compactedThrough: Int64 = 0
+        var head: AccountHead?
     }
 
     private struct DeviceState {
@@ -156,6 +157,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
                 .sorted { $0.sequence < $1.sequence }
             return ChangePage(
                 records: Array(records.prefix(limit + 1)), limit: limit, latestSequence: entry.lastSequence, keyID: entry.account.keyID,
+                head: entry.head,
                 compactedThrough: entry.compactedThrough)
         }
     }
@@ -164,7 +166,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         state.withLock { state in
             var removed = 0
             for (id, var entry) in state.accounts {
-                for (mood, deletedAt) in entry.deletedAt where deletedAt < cutoff {
+                for (mood, deletedAt) in entry.deletedAt where deletedAt < cutoff && entry.moods[mood]?.deletionProof == nil {
                     entry.compactedThrough = max(entry.compactedThrough, entry.moods[mood]?.sequence ?? 0)
                     entry.moods[mood] = nil
                     entry.deletedAt[mood] = nil
@@ -186,6 +188,16 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
             entry.account.signingKey = change.signingKey
             state.accounts[account.id] = entry
             return .changed(entry.account, latestSequence: entry.lastSequence)
+        }
+    }
+
+    public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
+        state.withLock { state in
+            var entry = state.accounts[account.id] ?? AccountState(account: account)
+            guard AccountHeadRule.follows(head, current: entry.head, latestSequence: entry.lastSequence) else { return false }
+            entry.head = head
+            state.accounts[account.id] = entry
+            return true
         }
     }
 }

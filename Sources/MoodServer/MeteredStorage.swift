@@ -17,6 +17,7 @@ enum StorageOperation: String, Sendable {
     case changes
     case compact
     case changeKey = "change_key"
+    case publishHead = "publish_head"
 }
 
 /// A storage whose every call is counted in flight and timed, whatever the back end: the one place
@@ -95,5 +96,9 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
 
     func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
         try await metrics.databaseCall(.changeKey) { try await base.changeKey(change, in: account, from: device) }
+    }
+
+    func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
+        try await metrics.databaseCall(.publishHead) { try await base.publishHead(head, in: account, from: device) }
     }
 }

@@ -62,8 +62,9 @@ public protocol MoodServerStorage: Sendable {
     /// at or before `listingTombstonesAfter`: a device's first download is a snapshot of the
     /// live moods (`.max`: no tombstone the page's snapshot holds), not every deletion ever made.
     func changes(in account: Account, after sequence: Int64, listingTombstonesAfter: Int64, limit: Int) async throws -> ChangePage
-    /// Removes every tombstone written before `cutoff` (``TombstoneRule``), raising each
-    /// account's ``ChangePage/compactedThrough`` past the ones removed, an account at a time.
+    /// Removes every tombstone without a proof written before `cutoff` (``TombstoneRule``),
+    /// raising each account's ``ChangePage/compactedThrough`` past the ones removed, an account
+    /// at a time.
     /// - Returns: how many tombstones were removed.
     func compact(tombstonesDeletedBefore cutoff: Date) async throws -> Int
     /// The commits the other instances announce, and each time this instance starts hearing
@@ -73,6 +74,11 @@ public protocol MoodServerStorage: Sendable {
     /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:latestSequence:)``
     /// refuses, in one transaction, telling the other instances as ``upsert(_:in:from:)`` does.
     func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome
+    /// Makes `head` the account's head if ``AccountHeadRule/follows(_:current:latestSequence:)``
+    /// says it follows the current one, in one transaction, telling the other instances as
+    /// ``upsert(_:in:from:)`` does (devices fetch to check it); returns whether it did. Its
+    /// signature was checked before (``AccountAuthority``).
+    func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool
 }
 
 extension MoodServerStorage {
@@ -142,29 +148,35 @@ public struct ChangePage: Hashable, Sendable {
     public var latestSequence: Int64
     /// The account's key when the page was read.
     public var keyID: AccountKeyID?
+    /// The account's head when the page was read.
+    public var head: AccountHead?
     /// The sequence of the newest tombstone compaction removed from the account's log when the
     /// page was read (0: none): a reader that has not seen the log up to here has missed a
     /// deletion.
     public var compactedThrough: Int64
 
     public init(
-        changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?, compactedThrough: Int64
+        changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?, head: AccountHead? = nil,
+        compactedThrough: Int64
     ) {
         self.changes = changes
         self.nextSequence = nextSequence
         self.more = more
         self.latestSequence = latestSequence
         self.keyID = keyID
+        self.head = head
         self.compactedThrough = compactedThrough
     }
 
     /// Builds a page from the records after the requested sequence, oldest first, of which at
     /// most `limit + 1` were read (the extra one only tells whether more follow).
-    public init(records: [MoodRecord], limit: Int, latestSequence: Int64, keyID: AccountKeyID?, compactedThrough: Int64) {
+    public init(
+        records: [MoodRecord], limit: Int, latestSequence: Int64, keyID: AccountKeyID?, head: AccountHead?, compactedThrough: Int64
+    ) {
         let page = records.prefix(limit)
         let more = records.count > limit
         self.init(
             changes: page.map(\.change), nextSequence: more ? page.last?.sequence ?? latestSequence : latestSequence,
-            more: more, latestSequence: latestSequence, keyID: keyID, compactedThrough: compactedThrough)
+            more: more, latestSequence: latestSequence, keyID: keyID, head: head, compactedThrough: compactedThrough)
     }
 }

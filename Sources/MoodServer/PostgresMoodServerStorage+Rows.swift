@@ -12,6 +12,7 @@ extension PostgresMoodServerStorage {
         var keyID: AccountKeyID?
         var signingKey: AccountSigningKey?
         var compactedThrough: Int64
+        var head: AccountHead?
     }
 
     /// Takes the account's row lock until the transaction ends: writers of one account, on every
@@ -24,14 +25,14 @@ extension PostgresMoodServerStorage {
         let rows = try await connection.query(
             // NO KEY: adding a device token (a foreign key to the account) need not wait for writers.
             """
-            SELECT last_sequence, key_id, signing_key, compacted_through FROM account
+            SELECT last_sequence, key_id, signing_key, compacted_through, head FROM account
             WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR NO KEY UPDATE" : "")
             """,
             logger: logger)
-        for try await (sequence, key, signingKey, compactedThrough) in rows.decode((Int64, Data?, Data?, Int64).self) {
+        for try await (sequence, key, signingKey, compactedThrough, head) in rows.decode((Int64, Data?, Data?, Int64, String?).self) {
             return AccountState(
                 lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)), signingKey: signingKey.flatMap(AccountSigningKey.init(bytes:)),
-                compactedThrough: compactedThrough)
+                compactedThrough: compactedThrough, head: head.flatMap(AccountHead.init(json:)))
         }
         throw PostgresStoreError("account \(account.name) is not in the store")
     }

@@ -151,7 +151,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             var records: [MoodRecord] = []
             for try await row in rows.decode(Self.RecordRow.self) { records.append(try Self.record(row)) }
             return ChangePage(
-                records: records, limit: limit, latestSequence: state.lastSequence, keyID: state.keyID,
+                records: records, limit: limit, latestSequence: state.lastSequence, keyID: state.keyID, head: state.head,
                 compactedThrough: state.compactedThrough)
         }
     }
@@ -161,14 +161,16 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     public func compact(tombstonesDeletedBefore cutoff: Date) async throws -> Int {
         let cutoff = cutoff.millisecondsSince1970
         var accounts: [Int64] = []
-        let rows = try await client.query("SELECT DISTINCT account_id FROM mood WHERE deleted_at < \(cutoff)", logger: logger)
+        let rows = try await client.query(
+            "SELECT DISTINCT account_id FROM mood WHERE deleted_at < \(cutoff) AND deletion_proof IS NULL", logger: logger)
         for try await account in rows.decode(Int64.self) { accounts.append(account) }
         var removed = 0
         for account in accounts {
             removed += try await transaction { connection in
                 try await connection.query("SELECT 1 FROM account WHERE id = \(account) FOR NO KEY UPDATE", logger: self.logger)
                 let rows = try await connection.query("""
-                    WITH removed AS (DELETE FROM mood WHERE account_id = \(account) AND deleted_at < \(cutoff) RETURNING sequence)
+                    WITH removed AS (
+                        DELETE FROM mood WHERE account_id = \(account) AND deleted_at < \(cutoff) AND deletion_proof IS NULL RETURNING sequence)
                     UPDATE account SET compacted_through = GREATEST(compacted_through, (SELECT max(sequence) FROM removed))
                     WHERE id = \(account)
                     RETURNING (SELECT count(*) FROM removed)
@@ -198,6 +200,17 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             // Other devices fetch, see the new key and stop until they are given its phrase.
             try await self.announce(account, latestSequence: locked.lastSequence, device: device, connection)
             return .changed(changed, latestSequence: locked.lastSequence)
+        }
+    }
+
+    public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
+        try await transaction { connection in
+            let locked = try await Self.lock(account, connection, logger: self.logger)
+            guard AccountHeadRule.follows(head, current: locked.head, latestSequence: locked.lastSequence) else { return false }
+            try await connection.query(
+                "UPDATE account SET head = \(head.json) WHERE id = \(account.id)", logger: self.logger)
+            try await self.announce(account, latestSequence: locked.lastSequence, device: device, connection)
+            return true
         }
     }
 

@@ -62,6 +62,10 @@ enum PostgresSchema {
             "ALTER TABLE account ADD COLUMN signing_key BYTEA",
             "ALTER TABLE mood ADD COLUMN deletion_proof BYTEA",
         ],
+        [
+            // The account's latest AccountHead as JSON; null until a device publishes one.
+            "ALTER TABLE account ADD COLUMN head TEXT",
+        ],
     ]
 
     /// Brings the database to the newest migration.

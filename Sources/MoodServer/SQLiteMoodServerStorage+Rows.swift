@@ -17,6 +17,10 @@ extension SQLiteMoodServerStorage {
         try Data.fetchOne(db, sql: "SELECT keyID FROM account WHERE id = ?", arguments: [account.id]).flatMap(AccountKeyID.init(bytes:))
     }
 
+    static func head(_ db: Database, _ account: Account) throws -> AccountHead? {
+        try String.fetchOne(db, sql: "SELECT head FROM account WHERE id = ?", arguments: [account.id]).flatMap(AccountHead.init(json:))
+    }
+
     static func signingKey(_ db: Database, _ account: Account) throws -> AccountSigningKey? {
         try Data.fetchOne(db, sql: "SELECT signingKey FROM account WHERE id = ?", arguments: [account.id])
             .flatMap(AccountSigningKey.init(bytes:))

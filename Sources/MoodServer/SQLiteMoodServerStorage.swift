@@ -128,7 +128,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
                     """), arguments: [account.id, sequence, listingTombstonesAfter, limit + 1])
             return ChangePage(
                 records: try Array(rows.map(Self.record(from:))), limit: limit, latestSequence: latest, keyID: try Self.keyID(db, account),
-                compactedThrough: try Self.compactedThrough(db, account))
+                head: try Self.head(db, account), compactedThrough: try Self.compactedThrough(db, account))
         }
     }
 
@@ -137,9 +137,9 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
             try db.execute(
                 sql: """
                     UPDATE account SET compactedThrough = max(compactedThrough,
-                        (SELECT max(sequence) FROM mood WHERE accountID = account.id AND deletedAt < :cutoff))
-                    WHERE id IN (SELECT accountID FROM mood WHERE deletedAt < :cutoff);
-                    DELETE FROM mood WHERE deletedAt < :cutoff;
+                        (SELECT max(sequence) FROM mood WHERE accountID = account.id AND deletedAt < :cutoff AND deletionProof IS NULL))
+                    WHERE id IN (SELECT accountID FROM mood WHERE deletedAt < :cutoff AND deletionProof IS NULL);
+                    DELETE FROM mood WHERE deletedAt < :cutoff AND deletionProof IS NULL;
                     """, arguments: ["cutoff": cutoff.millisecondsSince1970])
             return db.changesCount
         }
@@ -158,6 +158,16 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
             changed.keyID = change.keyID
             changed.signingKey = change.signingKey
             return .changed(changed, latestSequence: latest)
+        }
+    }
+
+    public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
+        try await pool.write { db in
+            guard AccountHeadRule.follows(head, current: try Self.head(db, account), latestSequence: try Self.lastSequence(db, account)) else {
+                return false
+            }
+            try db.execute(sql: "UPDATE account SET head = ? WHERE id = ?", arguments: [head.json, account.id])
+            return true
         }
     }
 }

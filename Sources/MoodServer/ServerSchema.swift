@@ -116,6 +116,10 @@ enum ServerSchema {
                 ALTER TABLE mood ADD COLUMN deletionProof BLOB;
                 """)
         }
+        migrator.registerMigration("v10: account heads") { db in
+            // The account's latest AccountHead as JSON; null until a device publishes one.
+            try db.execute(sql: "ALTER TABLE account ADD COLUMN head TEXT")
+        }
         return migrator
     }
 }

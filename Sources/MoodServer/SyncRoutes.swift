@@ -31,6 +31,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             return try JSONBody.response(AccountResponse(account))
         }
         v1.on(.changeKey) { request, context in try await changeKey(request, context) }
+        v1.on(.publishHead) { request, context in try await publishHead(request, context) }
         v1.on(.listDevices) { _, context in try await devices(context) }
         v1.on(.revokeDevice) { request, context in try await revokeDevice(request, context) }
         v1.on(.upload) { request, context in try await upload(request, context) }
@@ -106,7 +107,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         let next = token(account, page.nextSequence, liveThrough: since == nil ? page.latestSequence : since?.liveThrough)
         let response = ChangesResponse(
-            changes: page.changes, token: next, more: page.more, serverTime: Date().millisecondsSince1970, keyID: page.keyID)
+            changes: page.changes, token: next, more: page.more, serverTime: Date().millisecondsSince1970, keyID: page.keyID,
+            sequence: page.latestSequence, head: page.head)
         return JSONBody.response(json: ChangesResponseJSON.encode(response))
     }
 
@@ -134,6 +136,20 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
                 status: .forbidden, code: .proofRequired,
                 message: "this account's key already has another signing key registered; it was not replaced")
         }
+    }
+
+    private func publishHead(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let head = try await JSONBody.decode(AccountHead.self, from: request)
+        try AccountAuthority.check(head, in: account)
+        guard try await storage.publishHead(head, in: account, from: device(request)) else {
+            throw ServerError(
+                status: .conflict, code: .headMoved,
+                message: "the head does not follow the account's current one, or the account changed since: fetch, then try again")
+        }
+        // The other devices fetch, and check their moods against it.
+        publish(account, token(account, head.sequence), exceptDevice: device(request))
+        return Response(status: .noContent)
     }
 
     private func devices(_ context: MoodRequestContext) async throws -> Response {

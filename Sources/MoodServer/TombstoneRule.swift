@@ -9,9 +9,14 @@ import Foundation
 /// a second engine on the same journal) then meets the tombstone and is answered `deleted`,
 /// instead of creating the mood again on every device.
 ///
-/// Tombstones are kept for ``defaultRetention`` (`moodtui serve --keep-tombstones DAYS`), then
-/// compaction removes them, and each account remembers the sequence of the newest one removed
-/// (its compaction horizon). What still holds after that:
+/// A tombstone with a deletion's proof (an account with a key) is kept for good: a device away for
+/// however long drops a mood only on the key's signature, which the tombstone carries, and
+/// answers an upload of the mood with it. A few dozen bytes per deleted mood.
+///
+/// Tombstones without a proof (accounts without a key, and those from before proofs) are kept
+/// for ``defaultRetention`` (`moodtui serve --keep-tombstones DAYS`), then compaction removes
+/// them, and each account remembers the sequence of the newest one removed (its compaction
+/// horizon). What still holds after that:
 /// - A device whose change token is older than the horizon has missed a deletion: it is
 ///   answered 410 `history_compacted`, downloads a snapshot of the live moods, and drops the
 ///   moods the server had acknowledged to it that the snapshot no longer lists.

@@ -43,4 +43,16 @@ extension JournalWriter {
         try db.execute(sql: "DELETE FROM unconfirmedMood")
         return purged
     }
+
+    /// Ends a reconciliation by sending every mood still unconfirmed up again, as it is here: a
+    /// server whose listing may not be believed keeps it, or answers that it was deleted (with
+    /// the deletion's proof). Returns how many.
+    @discardableResult
+    public func uploadUnconfirmedAgain() throws -> Int {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM unconfirmedMood)") == true else { return 0 }
+        try db.execute(sql: "UPDATE mood SET changedSinceUpload = 1 WHERE id IN (SELECT id FROM unconfirmedMood)")
+        let marked = db.changesCount
+        try db.execute(sql: "DELETE FROM unconfirmedMood")
+        return marked
+    }
 }

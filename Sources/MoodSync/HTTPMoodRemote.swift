@@ -78,6 +78,16 @@ public struct HTTPMoodRemote: MoodRemote {
         try await send(.changeKey, body: request)
     }
 
+    public func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool {
+        do {
+            _ = try await exchange(.publishHead, path: SyncEndpoint.accountHead, body: head)
+            return true
+        } catch {
+            guard case .headMoved = error else { throw error }
+            return false
+        }
+    }
+
     public func devices() async throws(RemoteError) -> [ListedDevice] {
         let answer: DeviceListResponse = try await send(.listDevices, body: Optional<String>.none)
         return answer.devices
@@ -200,6 +210,7 @@ public struct HTTPMoodRemote: MoodRemote {
         case .changesSince: return .changesSince(message)
         case .unknownDevice: return .unknownDevice(message)
         case .proofRequired: return .proofRequired(message)
+        case .headMoved: return .headMoved(message)
         case .historyCompacted: return .historyCompacted
         case .tokenExpired: return .tokenExpired
         case .unauthorized: return .unauthorized(message)

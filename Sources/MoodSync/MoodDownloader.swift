@@ -56,7 +56,7 @@ actor MoodDownloader {
             // journal uploaded before it (its downloads failing, its uploads going through) and
             // another device deleted meanwhile is not listed, and must go like any the server
             // forgot the deletion of.
-            try await journal.write { try $0.beginReconciliation() }
+            try await journal.write { try Self.beginReconciliation(with: $0) }
         }
         var applied = 0
         var next: Task<(OpenedPage, ServerTimeSample), any Error>?
@@ -76,7 +76,7 @@ actor MoodDownloader {
                         : "change token expired: fetching every change again")
                 try await journal.write { writer in
                     if compacted {
-                        try writer.beginReconciliation()
+                        try Self.beginReconciliation(with: writer)
                     } else {
                         // Another server's listing settles nothing about what this one holds:
                         // every mood goes up to it again (it keeps one copy per id).
@@ -89,7 +89,7 @@ actor MoodDownloader {
                 continue
             }
             next = page.more ? Task { try await fetchPage(since: page.token) } : nil
-            let logger = logger
+            let (logger, encryption) = (logger, encryption)
             let appliedHere: Int? = try await journal.write { writer in
                 // Another engine on this journal (`moodtui sync` beside the app) moved the token
                 // since this page was asked for: what it applied holds, this page does not.
@@ -105,11 +105,9 @@ actor MoodDownloader {
                 try Self.quarantine(page.unreadable, with: writer, logger: logger)
                 try writer.confirm(page.changes.map(\.id) + page.unreadable.compactMap(\.id))
                 var purged = 0
-                if !page.more {
-                    purged = try writer.finishReconciliation()
-                    if purged > 0 { logger.notice("dropped moods deleted on the server meanwhile", metadata: ["count": "\(purged)"]) }
-                }
+                if !page.more { purged = try Self.finishReconciliation(with: writer, encryption: encryption, logger: logger) }
                 try writer.setSetting(.changeToken, to: page.token.rawValue)
+                try Self.recordWhereTheServerStands(page, with: writer)
                 return changed + purged
             }
             guard let appliedHere else {
@@ -132,7 +130,9 @@ actor MoodDownloader {
         }
         if let stopped = SyncStopped.keys(server: page.keyID, device: encryption.keyID) { throw stopped }
         let (changes, unreadable) = encryption.open(page)
-        return (OpenedPage(since: token, changes: changes, unreadable: unreadable, token: page.token, more: page.more), sample)
+        let opened = OpenedPage(
+            since: token, changes: changes, unreadable: unreadable, token: page.token, more: page.more, sequence: page.sequence, head: page.head)
+        return (opened, sample)
     }
 
     /// A page of the feed as this device applies it.
@@ -143,6 +143,41 @@ actor MoodDownloader {
         var unreadable: [UnreadableChange]
         var token: ChangeToken
         var more: Bool
+        var sequence: Int64
+        var head: AccountHead?
+    }
+
+    /// A download from nothing lists what the server holds, not what it deleted: the moods it
+    /// does not list are to be confirmed at its end, and what the journal holds derives from no
+    /// head yet (``AccountHeadKeeper``).
+    private static func beginReconciliation(with writer: JournalWriter) throws {
+        try writer.beginReconciliation()
+        try writer.setSetting(.headVerified, to: nil)
+    }
+
+    /// The moods the server acknowledged before that a download from nothing did not list: in an
+    /// account without a key they were deleted meanwhile, and go (returns how many). In a sealed
+    /// one the server's silence proves nothing: they go up again, and the server keeps them or
+    /// answers with the signed deletion (``MoodUploader``).
+    private static func finishReconciliation(with writer: JournalWriter, encryption: SyncEncryption, logger: Logger) throws -> Int {
+        guard case .plain = encryption else {
+            let unlisted = try writer.uploadUnconfirmedAgain()
+            if unlisted > 0 {
+                logger.notice("moods the server no longer lists go up again, to be kept or proven deleted", metadata: ["count": "\(unlisted)"])
+            }
+            return 0
+        }
+        let purged = try writer.finishReconciliation()
+        if purged > 0 { logger.notice("dropped moods deleted on the server meanwhile", metadata: ["count": "\(purged)"]) }
+        return purged
+    }
+
+    /// After the last page, the journal's moods are the server's at the page's sequence, under
+    /// the head the page gave (``AccountHeadKeeper`` checks one against the other); before it,
+    /// they are not yet.
+    private static func recordWhereTheServerStands(_ page: OpenedPage, with writer: JournalWriter) throws {
+        try writer.setSetting(.serverSequence, to: page.more ? nil : String(page.sequence))
+        if !page.more { try writer.setSetting(.serverHead, to: page.head?.json) }
     }
 
     /// Sets aside the page's changes that break the protocol's rules, and says so in the log:

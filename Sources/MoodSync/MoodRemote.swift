@@ -11,6 +11,9 @@ public protocol MoodRemote: Sendable {
     func accountInfo() async throws(RemoteError) -> AccountResponse
     /// `PUT /v1/account/key`: seals the account's moods with another key from now on.
     func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse
+    /// `PUT /v1/account/head`: gives the account a new head; `false` when it does not follow the
+    /// current one (409 `head_moved`: another device was quicker, or someone wrote since).
+    func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool
     /// `GET /v1/devices`: the account's device tokens, oldest first.
     func devices() async throws(RemoteError) -> [ListedDevice]
     /// `DELETE /v1/devices/ID`: revokes another device's token (a lost laptop's), with the
@@ -62,6 +65,8 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     case changesSince(String)
     /// The account has no device with the id a revocation named (404 `unknown_device`).
     case unknownDevice(String)
+    /// A new head does not follow the account's current one (409 `head_moved`).
+    case headMoved(String)
     /// The server wants the account key's signature on this request and did not find a valid
     /// one (403 `proof_required`): nothing syncs until the words are acted on.
     case proofRequired(String)
@@ -77,7 +82,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rejected(let reason): "the server refused the request: \(reason)"
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
         case .untrustedServer(let reason): "nothing was sent: \(reason)"
-        case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason): reason
+        case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason), .headMoved(let reason): reason
         case .proofRequired(let reason): "the server refused: \(reason)"
         case .changesSince(let reason): "the server refused the new key: \(reason)"
         }

@@ -69,7 +69,10 @@ actor MoodRemover {
             outcome.deletedOnServer += response.deleted.count
             // Deleted on the server (or gone already): the server keeps a tombstone, so no late
             // upload can bring any of them back.
-            _ = try await journal.write { [ids] in try $0.purgeMarked(ids) }
+            _ = try await journal.write { [ids] writer in
+                try writer.setSetting(.serverSequence, to: nil)  // the server moved on; a download says where
+                try writer.purgeMarked(ids)
+            }
         }
         let nextMark = try await journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.timeInterval) }
         let retry = waitedForUploads ? now.addingTimeInterval(Self.recheckInFlight) : nil

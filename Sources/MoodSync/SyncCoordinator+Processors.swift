@@ -31,7 +31,8 @@ extension SyncCoordinator {
                 uploader: MoodUploader(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
                 downloader: MoodDownloader(
                     journal: journal, remote: remote, encryption: encryption, pageSize: settings.pageSize, logger: logger),
-                remover: MoodRemover(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger))
+                remover: MoodRemover(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
+                headKeeper: AccountHeadKeeper(journal: journal, remote: remote, encryption: encryption, logger: logger))
         }
         processors = task
         return try await Self.value(of: task)

@@ -39,6 +39,9 @@ public actor SyncCoordinator {
     /// Processors whose last round failed: they run again when the retry timer fires, or as soon
     /// as another request is answered.
     private var awaitingRetry: Set<Work> = []
+    /// Whether the server changed (here or elsewhere) since the account's head was last looked
+    /// at: once nothing else runs or waits, the head is checked.
+    private var headCheckDue = true
     /// The one timer that wakes the engine on its own: a retry after a failure, or a deletion
     /// whose undo window closes.
     var timer: (date: Date, task: Task<Void, Never>)?
@@ -52,14 +55,16 @@ public actor SyncCoordinator {
         /// A round found work left for these processors (``followUp(after:progressed:)``).
         case followUp(Set<Work>)
     }
-    /// What it then does.
-    enum Work: Hashable, Sendable { case upload, remove, download }
+    /// What it then does: the three processors' work, and holding the server to the account's
+    /// head once they have nothing left (``AccountHeadKeeper``).
+    enum Work: Hashable, Sendable { case upload, remove, download, checkHead }
 
-    /// The three change processors, made once the account is checked.
+    /// The three change processors and the head's keeper, made once the account is checked.
     struct Processors: Sendable {
         let uploader: MoodUploader
         let downloader: MoodDownloader
         let remover: MoodRemover
+        let headKeeper: AccountHeadKeeper
     }
 
     /// - Parameter statusHandler: called on the engine's executor with each new status; post it
@@ -123,6 +128,7 @@ public actor SyncCoordinator {
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try await store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
+            _ = try await processors.headKeeper.check()
             answered()
         } catch {
             failed(error)
@@ -180,7 +186,7 @@ public actor SyncCoordinator {
         var progressed = false
         do {
             let processors = try await checkedProcessors()
-            await enter(work == .download ? .download : .localWrites)
+            await enter(work == .download || work == .checkHead ? .download : .localWrites)
             defer { leaveLane() }
             switch work {
             case .upload:
@@ -191,9 +197,16 @@ public actor SyncCoordinator {
                 if outcome.talkedToServer { answered() }
                 progressed = outcome.purgedUnsent + outcome.deletedOnServer > 0 || outcome.talkedToServer
             case .download:
-                if try await processors.downloader.fetchChanges() != nil { answered() }
+                let applied = try await processors.downloader.fetchChanges()
+                if applied != nil { answered() }
+                if (applied ?? 0) > 0 { headCheckDue = true }
                 progressed = true
+            case .checkHead:
+                // Up to the latest change first: the head is held against where the log stands.
+                _ = try await processors.downloader.fetchChanges()
+                _ = try await processors.headKeeper.check()
             }
+            if progressed && work != .download { headCheckDue = true }
         } catch {
             if !Task.isCancelled {  // quitting cancels requests: not a failure
                 failed(error)
@@ -228,6 +241,10 @@ public actor SyncCoordinator {
                     again.formUnion(due)
                 }
                 if let nextDue = pending.nextRemovalDue { schedule(at: nextDue) }
+                if due.isEmpty && again.isEmpty && running.isEmpty && headCheckDue && pending.uploads == 0 && pending.nextRemovalDue == nil {
+                    headCheckDue = false
+                    again.insert(.checkHead)
+                }
             } catch {
                 failed(error)
             }

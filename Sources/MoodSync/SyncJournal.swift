@@ -40,6 +40,8 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server checks this account's proofs with a signing key that is not this key's: it
     /// was registered by someone without the key.
     case signingKeyDiffers
+    /// The moods the server sends do not match the account's signed head (``HeadMismatch``).
+    case headMismatch(HeadMismatch)
 
     /// Why a device sealing with `device` cannot sync with an account whose key is `server`, or
     /// `nil` when they agree.
@@ -61,6 +63,7 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyChanged: KeyMismatchAdvice.keyChanged
         case .keyUnknownToServer:
             "the server holds no key for this account, though this journal seals with one: log in again with `moodtui login`"
+        case .headMismatch(let mismatch): mismatch.description
         case .signingKeyDiffers:
             "the server holds a signing key for this account that is not its key's: someone without the key registered it "
                 + "(a stolen device token, or the server itself), and it would refuse this device's deletions; "

@@ -37,6 +37,16 @@ extension JournalSettingKey {
     static let certificateAuthority = JournalSettingKey(rawValue: "sync.certificateAuthority")
     /// "1" when plain HTTP to another machine was allowed (`--insecure`).
     static let allowsPlainHTTP = JournalSettingKey(rawValue: "sync.allowsPlainHTTP")
+    /// The account's change number the journal's moods stand at: saved with the last page of a
+    /// download, cleared by any write to the server after it.
+    static let serverSequence = JournalSettingKey(rawValue: "sync.sequence")
+    /// The account's head as the last page of the last download gave it (JSON), if it had one.
+    static let serverHead = JournalSettingKey(rawValue: "sync.head")
+    /// The highest head counter this journal has checked or made: a head below it is an old one.
+    static let headCounter = JournalSettingKey(rawValue: "sync.headCounter")
+    /// "1" while the journal's moods derive from a state a head vouched for: only then does it
+    /// give the account a new head. Cleared by a download that starts from nothing.
+    static let headVerified = JournalSettingKey(rawValue: "sync.headVerified")
 }
 
 /// The journal settings the sync engine reads and writes (their keys above).

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One page of `GET /v1/changes`:
-/// `{"changes": [Change, …], "keyID": "…", "token": "…", "more": false, "serverTime": 1795000000000}`.
+/// `{"changes": [Change, …], "keyID": "…", "token": "…", "more": false, "serverTime": 1795000000000,
+/// "sequence": 812, "head": AccountHead}`.
 ///
 /// Changes come in the order the server made them; a mood changed several times since the
 /// `since` token appears once, as it is now. Store `token` with the changes in one transaction,
@@ -19,23 +20,31 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
     /// without one. A device whose key differs stops before applying the page: the key was
     /// changed on another device.
     public var keyID: AccountKeyID?
+    /// The account's change number when the page was read: where its log stands, which
+    /// ``AccountHead/sequence`` is compared with.
+    public var sequence: Int64
+    /// The account's latest signed head as the page was read, absent while it has none.
+    public var head: AccountHead?
     /// Changes of the page that broke the protocol's rules when it was decoded, left out of
     /// ``changes``: one bad record must not stop an account's sync, so the reader applies the
     /// rest and sets these aside. Never encoded.
     public var unreadable: [UnreadableChange]
 
     public init(
-        changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, keyID: AccountKeyID?, unreadable: [UnreadableChange] = []
+        changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, keyID: AccountKeyID?, sequence: Int64 = 0,
+        head: AccountHead? = nil, unreadable: [UnreadableChange] = []
     ) {
         self.changes = changes
         self.token = token
         self.more = more
         self.serverTime = serverTime
         self.keyID = keyID
+        self.sequence = sequence
+        self.head = head
         self.unreadable = unreadable
     }
 
-    enum CodingKeys: String, CodingKey { case changes, token, more, serverTime, keyID }
+    enum CodingKeys: String, CodingKey { case changes, token, more, serverTime, keyID, sequence, head }
 
     /// Decodes the page, setting aside each change that fails validation (see ``unreadable``);
     /// a page whose own shape is wrong still fails as a whole.
@@ -45,6 +54,8 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
         more = try container.decode(Bool.self, forKey: .more)
         serverTime = try container.decode(Int64.self, forKey: .serverTime)
         keyID = try container.decodeIfPresent(AccountKeyID.self, forKey: .keyID)
+        sequence = try container.decode(Int64.self, forKey: .sequence)
+        head = try container.decodeIfPresent(AccountHead.self, forKey: .head)
         var elements = try container.nestedUnkeyedContainer(forKey: .changes)
         changes = []
         unreadable = []

@@ -149,11 +149,15 @@ public enum SyncErrorCode: String, Sendable, CaseIterable {
     case keyChanged = "key_changed"
     /// 409: a key change based on a change token the account has moved past.
     case changesSince = "changes_since"
+    /// 409: an ``AccountHead`` that does not follow the account's current one, or describes a
+    /// change number the account has moved past: another device was quicker, or wrote since.
+    case headMoved = "head_moved"
     /// 410: the change token is not valid on this server any more: fetch again without one.
     case tokenExpired = "token_expired"
     /// 410: the change token is older than deletions the server has since forgotten (compacted):
     /// fetch again without a token, then drop the moods the server had acknowledged to this
-    /// device that the new download no longer lists.
+    /// device that the new download no longer lists (in an account with a key, upload them
+    /// again: only a signed deletion drops a mood there).
     case historyCompacted = "history_compacted"
     /// 413: a body past ``SyncLimits/maximumBodySize``.
     case bodyTooLarge = "body_too_large"

@@ -17,7 +17,8 @@ import Foundation
 /// - 5: the key's authority needs the key: a deletion, a key change and a revocation in an
 ///   account with a key carry a signature of its signing key (``SignedStatement``), which the
 ///   server checks before acting and devices check before dropping a mood
-///   (``MoodDeletion``).
+///   (``MoodDeletion``); the account has a signed head (``AccountHead``) that devices hold the
+///   server's moods to.
 public enum ProtocolVersion {
     /// The version this module describes.
     public static let current = 5

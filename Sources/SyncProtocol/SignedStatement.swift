@@ -14,6 +14,9 @@ public enum SignedStatement: Hashable, Sendable {
     case keyChange(account: String, key: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?)
     /// The device `device` of the account may sync no more.
     case revocation(account: String, device: DeviceTokenID)
+    /// At the account's change number `sequence`, `count` moods were live, whose digest is
+    /// `digest` (``AccountHead``).
+    case head(account: String, counter: Int64, sequence: Int64, count: Int, digest: LiveSetDigest, key: AccountKeyID)
 
     /// The bytes signed: one line a member, the kind first.
     public var bytes: Data {
@@ -23,6 +26,8 @@ public enum SignedStatement: Hashable, Sendable {
             case .keyChange(let account, let key, let signingKey, let replaces):
                 ["key change", account, key.description, signingKey.description, replaces?.description ?? "none"]
             case .revocation(let account, let device): ["revocation", account, device.description]
+            case .head(let account, let counter, let sequence, let count, let digest, let key):
+                ["head", account, String(counter), String(sequence), String(count), digest.description, key.description]
             }
         return Data((["moodtui signed statement 1"] + lines).joined(separator: "\n").utf8)
     }

@@ -24,6 +24,10 @@ public enum SyncEndpoint {
     public static let account = "/v1/account"
     /// Takes a ``KeyChangeRequest``, answers the ``AccountResponse`` after it.
     public static let accountKey = "/v1/account/key"
+    /// Takes an ``AccountHead`` (204): the account's head from now on, only if it is signed with
+    /// the account's key (else 403 `proof_required`), its counter is one past the current head's
+    /// and its sequence is the account's latest (else 409 `head_moved`).
+    public static let accountHead = "/v1/account/head"
     /// The ``DeviceListResponse`` of the token's account.
     public static let devices = "/v1/devices"
     /// Revokes the account's device token with this id (204); 404 `unknown_device`

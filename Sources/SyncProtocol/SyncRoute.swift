@@ -2,7 +2,7 @@
 /// with the method given here (and answers 405 with it in `Allow` to any other), and the client
 /// sends each with it.
 public enum SyncRoute: String, CaseIterable, Sendable {
-    case health, metrics, account, changeKey, listDevices, revokeDevice, upload, delete, changes, subscribe
+    case health, metrics, account, changeKey, publishHead, listDevices, revokeDevice, upload, delete, changes, subscribe
 
     /// The HTTP methods the protocol uses.
     public enum Method: String, Sendable {
@@ -12,7 +12,7 @@ public enum SyncRoute: String, CaseIterable, Sendable {
     public var method: Method {
         switch self {
         case .health, .metrics, .account, .listDevices, .changes, .subscribe: .get
-        case .changeKey: .put
+        case .changeKey, .publishHead: .put
         case .upload, .delete: .post
         case .revokeDevice: .delete
         }
@@ -26,6 +26,7 @@ public enum SyncRoute: String, CaseIterable, Sendable {
         case .metrics: SyncEndpoint.metrics
         case .account: SyncEndpoint.account
         case .changeKey: SyncEndpoint.accountKey
+        case .publishHead: SyncEndpoint.accountHead
         case .listDevices: SyncEndpoint.devices
         case .revokeDevice: SyncEndpoint.devices + "/{id}"
         case .upload: SyncEndpoint.moods

@@ -10,7 +10,7 @@ import Testing
     static let meanings: [(SyncErrorCode, status: Int, meaning: String)] = [
         (.invalidRequest, 400, "rejected"), (.unsupportedRequest, 415, "incompatible"), (.invalidToken, 400, "rejected"), (.unauthorized, 401, "unauthorized"),
         (.notFound, 404, "incompatible"), (.unknownDevice, 404, "unknownDevice"), (.methodNotAllowed, 405, "incompatible"),
-        (.proofRequired, 403, "proofRequired"), (.keyChanged, 409, "keyChanged"), (.changesSince, 409, "changesSince"), (.tokenExpired, 410, "tokenExpired"),
+        (.proofRequired, 403, "proofRequired"), (.keyChanged, 409, "keyChanged"), (.headMoved, 409, "headMoved"), (.changesSince, 409, "changesSince"), (.tokenExpired, 410, "tokenExpired"),
         (.historyCompacted, 410, "historyCompacted"), (.bodyTooLarge, 413, "rejected"), (.tooManyMoods, 413, "rejected"),
         (.webSocketRequired, 426, "incompatible"), (.rateLimited, 429, "rateLimited"), (.headerTooLarge, 431, "incompatible"),
         (.internal, 500, "unavailable"), (.serverBusy, 503, "unavailable"), (.protocolMismatch, 503, "protocolMismatch"),
@@ -51,6 +51,7 @@ import Testing
         case .changesSince: "changesSince"
         case .unknownDevice: "unknownDevice"
         case .proofRequired: "proofRequired"
+        case .headMoved: "headMoved"
         }
     }
 }

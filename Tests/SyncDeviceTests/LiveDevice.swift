@@ -29,12 +29,14 @@ final class LiveDevice: Sendable {
     }()
 
     /// How a device logs in.
-    enum Login {
+    enum Login: String, Sendable, CustomTestStringConvertible {
         /// As `moodtui login` does: the account's first device makes its key, the others are
         /// given its phrase (kept per server and account for the test's devices).
         case withKey
         /// As a device of a version before moodtui sealed moods: the account stays plain.
         case plain
+
+        var testDescription: String { rawValue }
     }
 
     /// The phrases of the accounts' keys, by store (data folder or database) and account.

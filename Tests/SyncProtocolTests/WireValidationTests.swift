@@ -74,11 +74,25 @@ import Testing
         #expect(refusal { try upload(creatorID: "\"\(String(repeating: "é", count: 101))\"") } != nil)
     }
 
-    @Test func aLowerCaseIDIsRefusedSoThatAnswersMatchRequestsByText() {
+    @Test func aLowerCaseIDIsRefusedSoThatAnswersMatchRequestsByText() throws {
         #expect(refusal { try upload(id: Self.id.lowercased()) }?.contains("upper case") == true)
         #expect(refusal { try upload(id: "{\(Self.id)}") }?.contains("is not a UUID") == true)
-        let deletion = #"{"ids": ["\#(Self.id)", "\#(Self.id.lowercased())"]}"#
+        let deletion = #"{"deletions": [{"id": "\#(Self.id)"}, {"id": "\#(Self.id.lowercased())"}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DeletionRequest.self, from: Data(deletion.utf8)) }
+        let fine = #"{"deletions": [{"id": "\#(Self.id)"}]}"#
+        #expect(try JSONDecoder().decode(DeletionRequest.self, from: Data(fine.utf8)).deletions.map(\.id.uuidString) == [Self.id])
+    }
+
+    @Test func aDeletionsProofComesWholeOrNotAtAll() {
+        let keyID = "\"keyID\": \"0123456789abcdef\""
+        let signature = "\"signature\": \"\(String(repeating: "ab", count: AccountSignature.byteCount))\""
+        for half in [keyID, signature] {
+            let deletion = #"{"deletions": [{"id": "\#(Self.id)", \#(half)}]}"#
+            #expect(throws: DecodingError.self, "\(half)") { try JSONDecoder().decode(DeletionRequest.self, from: Data(deletion.utf8)) }
+        }
+        let whole = #"{"deletions": [{"id": "\#(Self.id)", \#(keyID), \#(signature)}]}"#
+        let decoded = try? JSONDecoder().decode(DeletionRequest.self, from: Data(whole.utf8))
+        #expect(decoded?.deletions.first?.proof != nil)
     }
 
     @Test func aChangePageSetsAsideWhatBreaksTheRulesAndKeepsTheRest() throws {
@@ -89,7 +103,7 @@ import Testing
         let page = """
             {"changes": [\(mood(good, creatorID: #""laptop""#)), \(mood(bad, creatorID: #""""#)),
                          {"kind": "delete", "id": "\(deleted.uuidString)"}, {"kind": "delete", "id": "nope"}],
-             "token": "t", "more": false, "serverTime": 1795000000000}
+             "token": "t", "more": false, "serverTime": 1795000000000, "sequence": 9}
             """
         let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(page.utf8))
         #expect(decoded.changes.map(\.id) == [good, deleted])

@@ -33,6 +33,7 @@ public final class InMemoryRemote: MoodRemote {
         case delete([Mood.ID])
         case changes
         case changeKey
+        case publishHead
         case devices
         case revokeDevice(DeviceTokenID)
     }
@@ -186,6 +187,14 @@ public final class InMemoryRemote: MoodRemote {
         return DeletionResponse(deleted: result.deleted, token: token(result.latestSequence))
     }
 
+    /// Takes any signature: the real server's checks are tried against `moodtui serve`.
+    public func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool {
+        try begin(.publishHead)
+        let taken = try await storageCall { try await storage.publishHead(head, in: account, from: nil) }
+        try end()
+        return taken
+    }
+
     public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
         try begin(.changes)
         var since: Int64 = 0
@@ -196,7 +205,7 @@ public final class InMemoryRemote: MoodRemote {
         let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
         guard since <= page.latestSequence else { throw .tokenExpired }
         return try overTheWire(ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
-            serverTime: Date().millisecondsSince1970, keyID: page.keyID))
+            serverTime: Date().millisecondsSince1970, keyID: page.keyID, sequence: page.latestSequence, head: page.head))
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)

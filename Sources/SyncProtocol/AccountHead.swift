@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+
+/// What a device that holds an account's key vouches the account held at one point of its log:
+/// how many moods were live and a digest of them (``LiveSetDigest``), signed with the key. The
+/// server keeps the latest and sends it with the change feed; it cannot make one.
+///
+/// Devices check the moods the server sends against it, so that a server that leaves moods out
+/// of a download, or hands a device an older copy of a mood, is noticed and named; and they check
+/// that its `counter` only moves forward, so that the server cannot bring back an older head.
+///
+/// `{"counter": 4, "sequence": 812, "count": 96, "digest": "…", "keyID": "…", "signature": "…"}`.
+public struct AccountHead: Hashable, Sendable, Codable {
+    /// Grows by one with each head the account is given.
+    public var counter: Int64
+    /// The account's change number (``ChangesResponse/sequence``) the head describes.
+    public var sequence: Int64
+    /// How many moods were live.
+    public var count: Int
+    public var digest: LiveSetDigest
+    /// The key that signed it.
+    public var keyID: AccountKeyID
+    public var signature: AccountSignature
+
+    public init(counter: Int64, sequence: Int64, count: Int, digest: LiveSetDigest, keyID: AccountKeyID, signature: AccountSignature) {
+        self.counter = counter
+        self.sequence = sequence
+        self.count = count
+        self.digest = digest
+        self.keyID = keyID
+        self.signature = signature
+    }
+
+    /// The head as JSON text, as the server's store and a device's journal keep it.
+    public var json: String {
+        String(decoding: try! JSONEncoder().encode(self), as: UTF8.self)  // a head always encodes
+    }
+
+    /// The head `json` holds, `nil` for text that is not one.
+    public init?(json: String) {
+        guard let head = try? JSONDecoder().decode(AccountHead.self, from: Data(json.utf8)) else { return nil }
+        self = head
+    }
+
+    /// What the signature is over, for the account `account`.
+    public func statement(account: String) -> SignedStatement {
+        .head(account: account, counter: counter, sequence: sequence, count: count, digest: digest, key: keyID)
+    }
+}
+
+/// A SHA-256 digest of a set of live moods, each as its id and the stamps of its fields and
+/// activities: every change of a mood gives it new stamps, so a mood held back, or an older copy
+/// of one, changes the digest. Devices compute it alike from the moods they hold and from the
+/// moods the server sends; on the wire 64 lower-case hex digits.
+public struct LiveSetDigest: HexIdentifier {
+    public static let byteCount = 32
+    public static let kindName = "a live-set digest"
+
+    public let bytes: [UInt8]
+
+    public init(checkedBytes: [UInt8]) { bytes = checkedBytes }
+
+    /// The digest of `moods`, in any order.
+    public init(of moods: [UUID: MoodContent]) {
+        var digest = SHA256()
+        for (_, id, content) in moods.map({ ($0.key.uuidString, $0.key, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+            let stamps = [content.creatorID, content.stamps.storedText(creatorID: ""), content.activities.storedText(creatorID: "")]
+            withUnsafeBytes(of: id.uuid) { digest.update(bufferPointer: $0) }
+            digest.update(data: Array(SHA256.hash(data: Data(stamps.joined(separator: "\u{1}").utf8))))
+        }
+        self.init(checkedBytes: Array(digest.finalize()))
+    }
+}
