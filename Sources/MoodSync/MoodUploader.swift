@@ -50,9 +50,9 @@ actor MoodUploader {
         var batch: [Mood] = []
         for mood in moods.prefix(SyncLimits.maximumUploadBatch) {
             // JSON escapes can double a note; an activity's stamps go out in full, with their
-            // device; base64 makes a sealed mood a third larger.
+            // device; sealing pads to a size bucket, and base64 makes it a third larger.
             let content = 256 + mood.note.utf8.count * 2 + mood.activities.histories.values.reduce(0) { $0 + 40 + 300 * $1.stamps.count }
-            bytes += content * 4 / 3 + SealedContent.minimumSize * 2
+            bytes += (SealedContent.paddedSize(ofPlainText: content) ?? content) * 4 / 3 + SealedContent.minimumSize * 2
             if !batch.isEmpty && bytes > maximumBatchBytes { break }
             batch.append(mood)
         }

@@ -3,13 +3,18 @@ import Foundation
 /// A mood's content sealed on a device under its account's key: bytes the server stores and
 /// relays but cannot read.
 ///
-/// The layout: the format's version (one byte, 1), the ``AccountKeyID`` of the key (8 bytes),
-/// a 12-byte nonce, the ciphertext of the content's JSON, and a 16-byte tag. The server looks at
-/// the size, the version and the key id only; devices seal and open the rest. On the wire it is
-/// standard base64 in the member `sealed`.
+/// The layout: the format's version (one byte), the ``AccountKeyID`` of the key (8 bytes), a
+/// 12-byte nonce, the ciphertext, and a 16-byte tag. In format 2 the ciphertext is of the
+/// content's JSON behind its length (4 bytes, big-endian) and padded with zeros to a size bucket
+/// (``paddedSize(ofPlainText:)``), so that a sealed mood's size tells the server only roughly how
+/// long its note is; format 1, written before, holds the JSON alone and still opens. The server
+/// looks at the size, the version and the key id only; devices seal and open the rest. On the wire
+/// it is standard base64 in the member `sealed`.
 public struct SealedContent: Hashable, Sendable {
-    /// The version this moodtui writes and reads.
-    public static let formatVersion: UInt8 = 1
+    /// The version this moodtui writes.
+    public static let formatVersion: UInt8 = 2
+    /// The versions this moodtui reads.
+    public static let readableVersions: ClosedRange<UInt8> = 1...2
     /// The version byte and the key id, in front of the sealed bytes.
     public static let headerSize = 1 + AccountKeyID.byteCount
     public static let nonceSize = 12
@@ -28,7 +33,7 @@ public struct SealedContent: Hashable, Sendable {
     public init(bytes: [UInt8]) throws(SealedContentError) {
         guard bytes.count >= Self.minimumSize else { throw .tooShort(bytes: bytes.count) }
         guard bytes.count <= Self.maximumSize else { throw .tooLarge(bytes: bytes.count) }
-        guard bytes[0] == Self.formatVersion else { throw .unknownVersion(bytes[0]) }
+        guard Self.readableVersions.contains(bytes[0]) else { throw .unknownVersion(bytes[0]) }
         self.bytes = bytes
     }
 
@@ -37,8 +42,25 @@ public struct SealedContent: Hashable, Sendable {
         AccountKeyID(bytes: bytes[1..<Self.headerSize])!  // the size was checked
     }
 
+    /// The format's version.
+    public var version: UInt8 { bytes[0] }
+
     /// Nonce, ciphertext and tag: what a device opens.
     public var box: ArraySlice<UInt8> { bytes[Self.headerSize...] }
+
+    /// The smallest padded size (a power of two), so that short notes all look alike.
+    public static let smallestPaddedSize = 256
+
+    /// The size a format-2 plain text of `count` bytes (length and JSON) is padded to: the next
+    /// power of two from ``smallestPaddedSize``, and at most what fits in ``maximumSize``; `nil`
+    /// when it does not fit at all.
+    public static func paddedSize(ofPlainText count: Int) -> Int? {
+        let largest = maximumSize - minimumSize
+        guard count <= largest else { return nil }
+        var size = smallestPaddedSize
+        while size < count { size *= 2 }
+        return min(size, largest)
+    }
 }
 
 /// Why bytes are not a sealed content.
@@ -53,7 +75,8 @@ public enum SealedContentError: Error, Hashable, Sendable, CustomStringConvertib
         case .tooShort(let bytes): "a sealed mood of \(bytes) bytes is too short; it has at least \(SealedContent.minimumSize)"
         case .tooLarge(let bytes): "a sealed mood of \(bytes) bytes is too large; the limit is \(SealedContent.maximumSize)"
         case .unknownVersion(let version):
-            "a sealed mood of format \(version) is not one this moodtui knows (it knows \(SealedContent.formatVersion)); update it"
+            "a sealed mood of format \(version) is not one this moodtui knows "
+                + "(it knows \(SealedContent.readableVersions.map(String.init).joined(separator: " and "))); update it"
         case .notBase64: "a sealed mood must be standard base64"
         }
     }

@@ -54,8 +54,42 @@ import Testing
         let stranger = AccountKey()
         #expect(throws: MoodSealError.anotherKey(mood, key.id)) { try MoodSeal.open(sealed, moodID: mood, account: "alice", key: stranger) }
         #expect(throws: SealedContentError.tooShort(bytes: 5)) { try SealedContent(bytes: Array(sealed.bytes.prefix(5))) }
-        #expect(throws: SealedContentError.unknownVersion(2)) { try SealedContent(bytes: [2] + sealed.bytes.dropFirst()) }
+        #expect(throws: SealedContentError.unknownVersion(3)) { try SealedContent(bytes: [3] + sealed.bytes.dropFirst()) }
     }
+
+    @Test func aSealedMoodsSizeTellsOnlyItsBucket() throws {
+        func size(note: String) throws -> Int {
+            var content = self.content
+            content.note = note
+            return try seal(content).bytes.count
+        }
+        let sizes = try [100, 200, 2_000, 3_000].map { try size(note: String(repeating: "x", count: $0)) - SealedContent.minimumSize }
+        #expect(sizes == [512, 512, 4_096, 4_096], "notes of about the same length look alike")
+        #expect(try size(note: "") - SealedContent.minimumSize == SealedContent.smallestPaddedSize)
+        #expect(try seal(content).version == SealedContent.formatVersion)
+    }
+
+    @Test func aMoodSealedBeforePaddingStillOpensAndPaddingCannotBeStripped() throws {
+        // Sealed by moodtui before format 2, with this phrase, for this mood and account.
+        let key = try RecoveryPhrase.key(from: "7CZYF-GD2Y8-BEK5K-B16KB-J6EJE-PHRAM-KEFV8-EK1NN-KB6QQ-435QW-XM6WR")
+        let mood = try #require(UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301"))
+        let old = try SealedContent(base64: Self.sealedBeforePadding)
+        #expect(old.version == 1)
+        let opened = try MoodSeal.open(old, moodID: mood, account: "acct-v1", key: key)
+        #expect(opened.note == "sealed before padding" && opened.level == .good && opened.creatorID == "laptop")
+
+        let padded = try MoodSeal.seal(opened, moodID: mood, account: "acct-v1", key: key)
+        let asFormat1 = try SealedContent(bytes: [1] + padded.bytes.dropFirst())
+        #expect(throws: MoodSealError.doesNotOpen(mood), "the version byte is bound") {
+            try MoodSeal.open(asFormat1, moodID: mood, account: "acct-v1", key: key)
+        }
+    }
+
+    static let sealedBeforePadding = """
+        AcJqWfs8EfvdcQkd++wouWJ0mufMjEXCKLYj5i8FHn1n1Y7gBtIwTSSfAVS2enqEVGOrCdUeCxWt9UD4F9wSGI+I3efTRNlp5rix/oHco0+JCDGvqlWt6XXgveJ7\
+        yzmpWZ0bKI7iucUh78ADIdu7WyUIhk9i4faYd4BfzDItpGvtdv2gwxbFPtTK4lFSabuOUl+dlPk6MMDOgpyOcndrCISjE5mAs/jxXEwXMgj+ZTlW1VL/FN4+Qg8q\
+        SwlR2qncX8Z+DG3fnm6dfpusnfUeRqMSiNc9ZQogGJnKuxHi1aYAw3M9sDoMGx9YdxffgtFg7lrxSd8=
+        """
 
     @Test func aKeyIsKnownByTheSameIDWhereverItsPhraseIsTyped() throws {
         let typed = try RecoveryPhrase.key(from: RecoveryPhrase.phrase(for: key))

@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import MoodKit
+import MoodSealing
 import MoodStore
 @testable import MoodSync
 import SyncProtocol
@@ -135,8 +136,11 @@ import Testing
             Mood(id: UUID(), date: Date(), level: .good, note: long, creatorID: "device", modifiedAt: Date())
         }
         let batch = MoodUploader.firstBatch(of: moods)
-        let body = try JSONEncoder().encode(UploadRequest(moods: batch.map { MoodUpload(id: $0.id, payload: .plain(MoodContent($0)), baseVersion: nil) }))
-        #expect(body.count <= SyncLimits.maximumBodySize)
+        for encryption in [SyncEncryption.plain, .sealed(AccountKey(), account: "alice")] {
+            let uploads = try batch.map { MoodUpload(id: $0.id, payload: try encryption.payload(for: $0), baseVersion: nil) }
+            let body = try JSONEncoder().encode(UploadRequest(moods: uploads))
+            #expect(body.count <= SyncLimits.maximumBodySize, "\(encryption)")
+        }
         #expect(!batch.isEmpty && batch.count < moods.count)
         #expect(MoodUploader.firstBatch(of: Array(moods.prefix(1))).count == 1)
     }

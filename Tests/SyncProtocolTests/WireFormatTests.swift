@@ -94,7 +94,7 @@ import Testing
 
     @Test(arguments: [
         (Data([1] + [UInt8](repeating: 0, count: 10)).base64EncodedString(), "is too short"),
-        (Data([2] + [UInt8](repeating: 0, count: 60)).base64EncodedString(), "of format 2 is not one this moodtui knows"),
+        (Data([3] + [UInt8](repeating: 0, count: 60)).base64EncodedString(), "of format 3 is not one this moodtui knows (it knows 1 and 2)"),
         ("not base64!", "must be standard base64"),
         (String(repeating: "A", count: (SealedContent.maximumSize + 3) / 3 * 4 + 4), "is too large"),
     ])
