@@ -124,6 +124,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]

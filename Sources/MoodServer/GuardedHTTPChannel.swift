@@ -35,12 +35,12 @@ struct GuardedHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     let admission: ConnectionAdmission
     let limits: ConnectionLimits
     /// TLS in front of everything, refusals included; `nil` for plain HTTP.
-    let tls: NIOSSLContext?
+    let tls: ServerCertificate?
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let address = channel.remoteAddress?.ipAddress
         if let tls {
-            do { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) } catch {
+            do { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls.current)) } catch {
                 return channel.eventLoop.makeFailedFuture(error)
             }
         }

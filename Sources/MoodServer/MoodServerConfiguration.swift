@@ -1,5 +1,3 @@
-import NIOSSL
-
 /// Where and how the server listens.
 public struct MoodServerConfiguration: Sendable {
     /// The address to bind, such as `127.0.0.1` or `0.0.0.0`.
@@ -17,10 +15,10 @@ public struct MoodServerConfiguration: Sendable {
     /// Whether `GET /metrics` is served. Off unless asked: it tells anyone who can reach the port
     /// how busy the server is, and when its people write.
     public var exposesMetrics: Bool
-    /// HTTPS and WSS with this context's certificate and key; `nil` serves plain HTTP (behind a
-    /// proxy that ends TLS, or on loopback). Made by the caller, which can say in words why a
-    /// certificate or key does not load.
-    public var tls: NIOSSLContext?
+    /// HTTPS and WSS with this certificate and key; `nil` serves plain HTTP (behind a proxy that
+    /// ends TLS, or on loopback). Made by the caller, which can say in words why a certificate or
+    /// key does not load, and may replace it while the server runs.
+    public var tls: ServerCertificate?
 
     /// Loopback on port 8080 with the default limits, retention and rates, no metrics, unless
     /// told otherwise.
@@ -28,7 +26,7 @@ public struct MoodServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
         compaction: CompactionSchedule = CompactionSchedule(), rateLimits: RateLimits = RateLimits(),
         rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock, exposesMetrics: Bool = false,
-        tls: NIOSSLContext? = nil
+        tls: ServerCertificate? = nil
     ) {
         self.tls = tls
         self.exposesMetrics = exposesMetrics

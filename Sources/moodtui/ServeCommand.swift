@@ -50,18 +50,20 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "moodtui.serve", factory: { label in StreamLogHandler.standardError(label: label) })
         // Clamped before anything logs: the store's driver logs queries and their values at trace.
         logger.logLevel = max(Logger.Level(rawValue: logLevel) ?? .info, SyncServer.mostDetailedLogLevel)
-        let tlsContext = try tls.context()
+        let certificate = try tls.context().map(ServerCertificate.init)
         let storage = try await data.open(logger: logger)
         FileDescriptorLimit.raiseToHardLimit()
         let host = host
         let application = SyncServer.makeApplication(
             configuration: MoodServerConfiguration(
                 host: host, port: port, limits: limits.limits, compaction: CompactionSchedule(retention: .seconds(keepTombstones * 86_400)),
-                rateLimits: limits.rateLimits, exposesMetrics: metrics, tls: tlsContext),
+                rateLimits: limits.rateLimits, exposesMetrics: metrics, tls: certificate),
             storage: storage, logger: logger
         ) { port in
-            FileHandle.standardOutput.write(Data("moodtui serve listening on \(tlsContext == nil ? "http" : "https")://\(host):\(port)\n".utf8))
+            FileHandle.standardOutput.write(Data("moodtui serve listening on \(certificate == nil ? "http" : "https")://\(host):\(port)\n".utf8))
         }
+        let reloads = CertificateReload.listen(replacing: certificate, from: tls, logger: logger)
+        defer { reloads.cancel() }
         let services = ServiceGroup(configuration: .init(
             services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

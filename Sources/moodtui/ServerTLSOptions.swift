@@ -6,7 +6,8 @@ import NIOSSL
 /// `--tls-cert FILE --tls-key FILE`: `moodtui serve` over HTTPS and WSS.
 struct ServerTLSOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The server's certificate chain (PEM), its own certificate first; with --tls-key, serves HTTPS and WSS.", valueName: "file"))
+        "The server's certificate chain (PEM), its own certificate first; with --tls-key, serves HTTPS and WSS. SIGHUP loads both files again.",
+        valueName: "file"))
     var tlsCert: String?
 
     @Option(help: ArgumentHelp("The certificate's private key (PEM); keep it readable by this user only.", valueName: "file"))

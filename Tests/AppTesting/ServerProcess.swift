@@ -102,6 +102,9 @@ public final class ServerProcess: Sendable {
     }
 
     /// The base URL clients use.
+    /// Every line the server printed on standard output so far.
+    public var output: [String] { printed.all }
+
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
     /// The URL for a server started with `--tls-cert`: HTTPS to `localhost`, the name its test
     /// certificate carries.

@@ -25,6 +25,20 @@ import Testing
         }
     }
 
+    @Test func aProtocol4ClientsUnsignedDeletionIsAnsweredInWordsAndDeletesNothing() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let mood = Fixtures.upload(note: "kept")
+            _ = try await server.alice().upload([mood])
+            var old = server.alice()
+            old.protocolVersion = 4
+            let response = try await old.raw(.post, SyncEndpoint.deletions, body: #"{"ids": ["\#(mood.id.uuidString)"]}"#)
+            let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
+            #expect(error.code == .protocolMismatch)
+            #expect(error.message == "the server speaks moodtui sync protocol 5 and this device protocol 4: update moodtui on this device")
+            #expect(try await server.alice().changes().changes.map(\.id) == [mood.id], "the mood stays")
+        }
+    }
+
     @Test func aClientOfANewerVersionIsToldToUpdateTheServer() async throws {
         try await TestServer.run(.inMemory) { server in
             var newer = server.alice()

@@ -98,6 +98,45 @@ import Testing
             return words.contains("plain HTTP to another machine")
         }
     }
+    @Test func sighupServesARenewedCertificateAndKeepsTheOldOneWhenTheNewFilesDoNotLoad() async throws {
+        let first = try TestCertificates(in: folder.appendingPathComponent("first"))
+        let served = folder.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let (chain, key) = (served.appendingPathComponent("chain.pem").path, served.appendingPathComponent("key.pem").path)
+        func serve(_ certificates: TestCertificates) throws {
+            for (from, to) in [(certificates.chain, chain), (certificates.key, key)] {
+                try? FileManager.default.removeItem(atPath: to)
+                try FileManager.default.copyItem(atPath: from, toPath: to)
+            }
+        }
+        try serve(first)
+        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"), arguments: ["--tls-cert", chain, "--tls-key", key])
+        /// Whether a new process, trusting only `certificates`' authority, logs in (as the first
+        /// device of an account of its own): a new connection.
+        func answers(trusting certificates: TestCertificates) throws -> Bool {
+            let name = "person\(UUID().uuidString.prefix(8))"
+            let token = folder.appendingPathComponent("token-\(name)")
+            #expect(FileManager.default.createFile(atPath: token.path, contents: Data(try server.addDevice(name).utf8), attributes: [.posixPermissions: 0o600]))
+            let journal = folder.appendingPathComponent("\(name).sqlite").path
+            let login = try ProcessResult.moodtui(
+                ["login", server.secureURL.absoluteString, "--token-file", token.path, "--ca-file", certificates.authority, "--journal", journal])
+            return login.status == 0
+        }
+        #expect(try answers(trusting: first))
+
+        let renewed = try TestCertificates(in: folder.appendingPathComponent("renewed"), authorityName: "the renewed CA")
+        try serve(renewed)
+        kill(server.pid, SIGHUP)
+        #expect(await waitUntil { server.output.contains("moodtui serve loaded its certificate again") })
+        #expect(try answers(trusting: renewed), "new connections get the renewed certificate")
+        #expect(try !answers(trusting: first))
+
+        try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: chain))
+        kill(server.pid, SIGHUP)
+        #expect(await waitUntil { ((try? String(contentsOf: server.errorLog, encoding: .utf8)) ?? "").contains("kept the certificate it serves") })
+        #expect(try answers(trusting: renewed), "a file that does not load leaves the served certificate in place")
+        #expect(await server.stop() == 0)
+    }
 }
 
 /// What a push listener heard.
@@ -107,4 +146,5 @@ private final class PushCount: Sendable {
     func pushed() { state.withLock { $0.pushes += 1 } }
     var isConnected: Bool { state.withLock { $0.connected } }
     var count: Int { state.withLock { $0.pushes } }
+
 }
