@@ -2,9 +2,11 @@ import Foundation
 import SyncProtocol
 
 /// The rule that a device token alone does not carry an account key's authority: in an account
-/// with a key, deleting moods, changing the key and revoking a device need the key's signature
-/// (``SignedStatement``), checked here against the signing key the account registered. A
-/// stolen token can read sealed bytes and upload sealed moods of its own, nothing more.
+/// with a key, deleting moods, changing the key, revoking a device and giving the account a head
+/// need the key's signature (``SignedStatement``), checked here against the signing key the
+/// account registered. A stolen token can still read sealed bytes and upload bytes of its own
+/// (which devices cannot open, and set aside); and, for an account sealed before signing keys,
+/// register a signing key before the account's devices do (they then stop and say so).
 ///
 /// An account without a key has no authority to protect (its server reads its moods): every
 /// request of its tokens goes through, as before keys existed.

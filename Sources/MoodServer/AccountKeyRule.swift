@@ -68,6 +68,16 @@ public enum AccountKeyRule {
     }
 }
 
+extension AccountKeyRule {
+    /// Refuses a request whose proofs were checked against the key `checked` (as the request
+    /// was authorised) when the account's key is `current` by the time it is written: it was
+    /// changed meanwhile, and proofs of the old key carry no authority any more.
+    /// - Throws: ``KeyMismatch``.
+    public static func checkUnchanged(current: AccountKeyID?, checked: AccountKeyID?) throws(KeyMismatch) {
+        guard current == checked else { throw KeyMismatch(message: KeyMismatchAdvice.keyChanged) }
+    }
+}
+
 /// Uploads that do not match the account's key: answered 409 `key_changed`, nothing written.
 public struct KeyMismatch: Error {
     /// What the device must do, in words.

@@ -131,13 +131,14 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
 
     public func delete(_ deletions: [MoodDeletion], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
-        return state.withLock { state in
+        return try state.withLock { state throws(KeyMismatch) in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
+            try AccountKeyRule.checkUnchanged(current: entry.account.keyID, checked: account.keyID)
             var deleted: [UUID] = []
             for deletion in deletions {
                 let id = deletion.id
                 let current = entry.moods[id]
-                guard TombstoneRule.needsTombstone(current) else { continue }
+                guard TombstoneRule.needsTombstone(current, proof: deletion.proof) else { continue }
                 entry.lastSequence += 1
                 entry.moods[id] = MoodRecord(
                     id: id, payload: nil, version: entry.lastSequence, sequence: entry.lastSequence, deletionProof: deletion.proof)
@@ -192,8 +193,9 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
-        state.withLock { state in
+        try state.withLock { state throws(KeyMismatch) in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
+            try AccountKeyRule.checkUnchanged(current: entry.account.keyID, checked: account.keyID)
             guard AccountHeadRule.follows(head, current: entry.head, latestSequence: entry.lastSequence) else { return false }
             entry.head = head
             state.accounts[account.id] = entry

@@ -71,7 +71,7 @@ public protocol MoodServerStorage: Sendable {
     /// them, until the consumer stops; `nil` for a store one process serves.
     /// - Throws: when the store cannot be listened to.
     func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>?
-    /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:latestSequence:)``
+    /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:signingKey:latestSequence:)``
     /// refuses, in one transaction, telling the other instances as ``upsert(_:in:from:)`` does.
     func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome
     /// Makes `head` the account's head if ``AccountHeadRule/follows(_:current:latestSequence:)``

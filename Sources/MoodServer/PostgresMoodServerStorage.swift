@@ -121,10 +121,11 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
         let now = clock.now()
         return try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
+            try AccountKeyRule.checkUnchanged(current: locked.keyID, checked: account.keyID)
             var current = try await Self.records(deletions.map(\.id), of: account, connection, logger: self.logger)
             var sequence = locked.lastSequence
             var deleted: [UUID] = [], tombstones: [MoodRecord] = []
-            for deletion in deletions where TombstoneRule.needsTombstone(current[deletion.id]) {
+            for deletion in deletions where TombstoneRule.needsTombstone(current[deletion.id], proof: deletion.proof) {
                 let id = deletion.id
                 sequence += 1
                 let tombstone = MoodRecord(id: id, payload: nil, version: sequence, sequence: sequence, deletionProof: deletion.proof)
@@ -206,6 +207,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
     public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
         try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)
+            try AccountKeyRule.checkUnchanged(current: locked.keyID, checked: account.keyID)
             guard AccountHeadRule.follows(head, current: locked.head, latestSequence: locked.lastSequence) else { return false }
             try await connection.query(
                 "UPDATE account SET head = \(head.json) WHERE id = \(account.id)", logger: self.logger)

@@ -66,6 +66,12 @@ enum PostgresSchema {
             // The account's latest AccountHead as JSON; null until a device publishes one.
             "ALTER TABLE account ADD COLUMN head TEXT",
         ],
+        [
+            // Signed tombstones are kept for good (TombstoneRule): compaction's index holds the
+            // others only.
+            "DROP INDEX mood_tombstones",
+            "CREATE INDEX mood_tombstones ON mood(deleted_at) WHERE deleted_at IS NOT NULL AND deletion_proof IS NULL",
+        ],
     ]
 
     /// Brings the database to the newest migration.

@@ -103,11 +103,12 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
     public func delete(_ deletions: [MoodDeletion], in account: Account, from device: String?) async throws -> DeletionResult {
         let now = clock.now()
         return try await pool.write { db in
+            try AccountKeyRule.checkUnchanged(current: try Self.keyID(db, account), checked: account.keyID)
             var sequence = try Self.lastSequence(db, account)
             var deleted: [UUID] = []
             for deletion in deletions {
                 let current = try Self.record(db, account, deletion.id)
-                guard TombstoneRule.needsTombstone(current) else { continue }
+                guard TombstoneRule.needsTombstone(current, proof: deletion.proof) else { continue }
                 sequence += 1
                 let tombstone = MoodRecord(id: deletion.id, payload: nil, version: sequence, sequence: sequence, deletionProof: deletion.proof)
                 try Self.store(db, account, tombstone, deletedAt: now)
@@ -163,6 +164,7 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
 
     public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
         try await pool.write { db in
+            try AccountKeyRule.checkUnchanged(current: try Self.keyID(db, account), checked: account.keyID)
             guard AccountHeadRule.follows(head, current: try Self.head(db, account), latestSequence: try Self.lastSequence(db, account)) else {
                 return false
             }

@@ -120,6 +120,14 @@ enum ServerSchema {
             // The account's latest AccountHead as JSON; null until a device publishes one.
             try db.execute(sql: "ALTER TABLE account ADD COLUMN head TEXT")
         }
+        migrator.registerMigration("v11: compaction skips signed tombstones") { db in
+            // Signed tombstones are kept for good (TombstoneRule): compaction's index holds the
+            // others only, so that it does not read every deletion a sealed account ever made.
+            try db.execute(sql: """
+                DROP INDEX mood_tombstones;
+                CREATE INDEX mood_tombstones ON mood(deletedAt) WHERE deletedAt IS NOT NULL AND deletionProof IS NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SyncProtocol
 
 /// When a deletion leaves a tombstone, and how long it stays: the rule every storage back end
 /// applies, so that back ends cannot disagree.
@@ -30,10 +31,13 @@ import Foundation
 /// A mood is one row, at its latest change, so modifications a later one superseded take no
 /// room to begin with: compaction has only tombstones to remove.
 public enum TombstoneRule {
-    /// Whether deleting a mood whose current record is `current` (`nil`: never seen) writes a
-    /// tombstone; a tombstone already there stays as it is.
-    public static func needsTombstone(_ current: MoodRecord?) -> Bool {
-        current?.payload != nil || current == nil
+    /// Whether deleting a mood whose current record is `current` (`nil`: never seen) with
+    /// `proof` writes a tombstone. A tombstone already there stays as it is, unless it has no
+    /// proof and this deletion has one: devices of a sealed account drop a mood only on a signed
+    /// deletion, so a device deleting it again makes the deletion reach them.
+    public static func needsTombstone(_ current: MoodRecord?, proof: DeletionProof?) -> Bool {
+        guard let current else { return true }
+        return current.payload != nil || (current.deletionProof == nil && proof != nil)
     }
 
     /// How long a tombstone is kept unless the server is told otherwise: long past any retry of

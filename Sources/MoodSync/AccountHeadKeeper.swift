@@ -32,18 +32,6 @@ actor AccountHeadKeeper {
         self.logger = logger
     }
 
-    /// What one ``check()`` found.
-    enum Outcome: Hashable, Sendable {
-        /// Not a sealed account, or work is left to do: nothing to compare yet.
-        case notNow
-        /// The server's moods are the head's.
-        case vouched
-        /// This device gave the account a new head.
-        case published(counter: Int64)
-        /// The head is behind and this device cannot vouch for what it holds: another will.
-        case waiting
-    }
-
     /// What the journal says of where the server stands.
     private struct Standing: Sendable {
         var sequence: Int64?
@@ -51,13 +39,12 @@ actor AccountHeadKeeper {
         var highestCounter: Int64
         var derivesFromHead: Bool
         var busy: Bool
-        var moods: [Mood]
     }
 
     /// Compares the server's moods with the account's head, or gives the account a new one.
     /// - Throws: ``SyncStopped/headMismatch(_:)``, a ``RemoteError`` or a store error.
-    func check() async throws -> Outcome {
-        guard case .sealed(let key, let account) = encryption else { return .notNow }
+    func check() async throws {
+        guard case .sealed(let key, let account) = encryption else { return }
         let standing = try await journal.read { snapshot in
             let backlog = try snapshot.syncBacklog()
             return Standing(
@@ -65,56 +52,64 @@ actor AccountHeadKeeper {
                 head: try snapshot.setting(.serverHead).flatMap(AccountHead.init(json:)),
                 highestCounter: try snapshot.setting(.headCounter).flatMap { Int64($0) } ?? 0,
                 derivesFromHead: try snapshot.setting(.headVerified) == "1",
-                busy: try backlog != SyncBacklog() || snapshot.unconfirmedMoodCount() > 0,
-                moods: try snapshot.moodsAsServerConfirmed())
+                // A failed mood's server copy, or a change set aside, is not here to compare: both
+                // show in the header, with why.
+                busy: try backlog != SyncBacklog() || snapshot.unconfirmedMoodCount() > 0)
         }
-        guard let sequence = standing.sequence, !standing.busy else { return .notNow }
-        let contents = Dictionary(uniqueKeysWithValues: standing.moods.map { ($0.id, MoodContent($0)) })
-        let digest = LiveSetDigest(of: contents)
+        guard let sequence = standing.sequence, !standing.busy else { return }
+        let head = try trustedHead(standing.head, key: key, account: account, highestCounter: standing.highestCounter)
+        if let head, head.sequence > sequence { throw SyncStopped.headMismatch(.headAhead(headSequence: head.sequence, sent: sequence)) }
+        let comparing = head?.sequence == sequence
+        // Vouching for what it holds: only a device whose moods derive from a vouched-for state,
+        // or any, in an account that never had a head.
+        guard comparing || standing.derivesFromHead || standing.head == nil else { return }  // another device will
 
-        if let head = try trustedHead(standing.head, key: key, account: account, highestCounter: standing.highestCounter) {
-            guard head.sequence <= sequence else { throw SyncStopped.headMismatch(.headAhead(headSequence: head.sequence, sent: sequence)) }
-            if head.sequence == sequence {
-                guard head.digest == digest else {
-                    throw SyncStopped.headMismatch(
-                        head.count > contents.count
-                            ? .heldBack(listed: head.count, sent: contents.count) : .differentMoods(listed: head.count, sent: contents.count))
-                }
-                try await remember(head)
-                return .vouched
+        let moods = try await journal.read { try $0.moodsAsServerConfirmed() }
+        // Written by another engine on this journal after the download this sequence is from.
+        guard !moods.contains(where: { ($0.sync.remoteVersion ?? 0) > sequence }) else { return }
+        let contents = Dictionary(uniqueKeysWithValues: moods.map { ($0.id, MoodContent($0)) })
+        let digest = LiveSetDigest(of: contents)
+        if let head, comparing {
+            guard head.digest == digest else {
+                throw SyncStopped.headMismatch(
+                    head.count > contents.count
+                        ? .heldBack(listed: head.count, sent: contents.count) : .differentMoods(listed: head.count, sent: contents.count))
             }
-            guard standing.derivesFromHead else { return .waiting }
-        } else if standing.head != nil {
-            // Signed with a key the account had before: only a device that held good moods then
-            // vouches for them under the new key.
-            guard standing.derivesFromHead else { return .waiting }
+            try await remember(head)
+            return
         }
-        let counter = (standing.head?.counter ?? 0) + 1
+        let (counter, overflow) = max(standing.highestCounter, standing.head?.counter ?? 0).addingReportingOverflow(1)
+        guard !overflow else { throw SyncStopped.headMismatch(.olderHead(counter: .max, seen: standing.highestCounter)) }
         let statement = SignedStatement.head(
             account: account, counter: counter, sequence: sequence, count: contents.count, digest: digest, key: key.id)
-        let head = AccountHead(
+        let next = AccountHead(
             counter: counter, sequence: sequence, count: contents.count, digest: digest, keyID: key.id, signature: key.sign(statement))
-        guard try await remote.publishHead(head) else { return .waiting }  // another device was quicker, or wrote since
-        try await remember(head)
+        guard try await remote.publishHead(next) else { return }  // another device was quicker, or wrote since
+        try await remember(next)
         logger.debug("gave the account a new head", metadata: ["counter": "\(counter)", "moods": "\(contents.count)"])
-        return .published(counter: counter)
     }
 
     /// The head if this device may hold the server to it: signed with its key, and not older
-    /// than one it has seen. `nil` for none, or one signed with a key the account had before.
+    /// than one it has seen; `nil` for one signed with a key the account had before. A device
+    /// that has seen a head is not shown none, nor an older one under another key.
     private func trustedHead(_ head: AccountHead?, key: AccountKey, account: String, highestCounter: Int64) throws -> AccountHead? {
-        guard let head, head.keyID == key.id else { return nil }
-        guard key.signingKey.signed(head.statement(account: account), with: head.signature) else { throw SyncStopped.headMismatch(.forgedHead) }
+        guard let head else {
+            guard highestCounter == 0 else { throw SyncStopped.headMismatch(.headWithdrawn(seen: highestCounter)) }
+            return nil
+        }
         guard head.counter >= highestCounter else {
             throw SyncStopped.headMismatch(.olderHead(counter: head.counter, seen: highestCounter))
         }
+        guard head.keyID == key.id else { return nil }
+        guard key.signingKey.signed(head.statement(account: account), with: head.signature) else { throw SyncStopped.headMismatch(.forgedHead) }
         return head
     }
 
     /// The journal's moods are vouched for by `head` from now on.
     private func remember(_ head: AccountHead) async throws {
         try await journal.write { writer in
-            try writer.setSetting(.headCounter, to: String(head.counter))
+            let seen = try writer.snapshot.setting(.headCounter).flatMap { Int64($0) } ?? 0
+            try writer.setSetting(.headCounter, to: String(max(seen, head.counter)))
             try writer.setSetting(.headVerified, to: "1")
             try writer.setSetting(.serverHead, to: head.json)
         }

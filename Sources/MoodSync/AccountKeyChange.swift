@@ -48,6 +48,9 @@ public enum AccountKeyChange {
         // The account's key signs: the journal's, or the new one when a run before moved to it.
         let held = try await store.read { try SyncSettings.accountKey(in: $0) }
         let signer = [held, key].compactMap { $0 }.first { $0.id == server.keyID }
+        if let signer {  // an account sealed before signing keys: the server checks with it from now on
+            try await SigningKeyRegistration.ensure(for: .sealed(signer, account: server.id), account: server, remote: remote, logger: logger)
+        }
         for id in lost {
             do { try await remote.revokeDevice(id, proof: signer?.sign(.revocation(account: server.id, device: id))) } catch {
                 guard case .unknownDevice = error else { throw error }  // revoked by a run before
@@ -94,8 +97,9 @@ public enum AccountKeyChange {
             guard attempt <= attempts else { throw AccountKeyChangeError.accountKeepsChanging }
             _ = try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce()
             let (token, account) = try await store.read { snapshot in
-                (try snapshot.setting(.changeToken).map(ChangeToken.init(rawValue:)), try snapshot.setting(.syncAccount) ?? "")
+                (try snapshot.setting(.changeToken).map(ChangeToken.init(rawValue:)), try snapshot.setting(.syncAccount))
             }
+            guard let account else { throw SyncStopped.accountChanged }  // the round above stores it
             let statement = SignedStatement.keyChange(account: account, key: newKey.id, signingKey: newKey.signingKey, replaces: current?.id)
             let request = KeyChangeRequest(
                 keyID: newKey.id, signingKey: newKey.signingKey, replaces: current?.id, since: token, proof: current?.sign(statement))

@@ -11,6 +11,8 @@ public enum HeadMismatch: Hashable, Sendable, CustomStringConvertible {
     case differentMoods(listed: Int, sent: Int)
     /// A head older than one this device has already seen.
     case olderHead(counter: Int64, seen: Int64)
+    /// No head, where this device has seen one.
+    case headWithdrawn(seen: Int64)
     /// A head describing changes the server does not send.
     case headAhead(headSequence: Int64, sent: Int64)
     /// A head signed with this device's key whose signature does not check out.
@@ -29,6 +31,9 @@ public enum HeadMismatch: Hashable, Sendable, CustomStringConvertible {
         case .olderHead(let counter, let seen):
             "the server shows an older state of this account (signed head \(counter); this device has seen \(seen)): "
                 + "it is rolling the account back; \(Self.nothingLost)"
+        case .headWithdrawn(let seen):
+            "the server no longer shows this account's signed head (this device has seen head \(seen)): "
+                + "it is rolling the account back, or lost its data; \(Self.nothingLost)"
         case .headAhead(let headSequence, let sent):
             "the server withholds changes: the account's signed head is at change \(headSequence), "
                 + "but the server sends changes up to \(sent) only; \(Self.nothingLost)"

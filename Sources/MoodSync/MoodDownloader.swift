@@ -18,6 +18,8 @@ actor MoodDownloader {
     private let logger: Logger
     private var isFetching = false
     private var fetchAgain = false
+    /// Whether a fetch brought a head other than the one the journal had, since asked last.
+    private var headMoved = false
 
     init(journal: SyncJournal, remote: any MoodRemote, encryption: SyncEncryption, pageSize: Int, logger: Logger) {
         self.journal = journal
@@ -82,6 +84,7 @@ actor MoodDownloader {
                         // every mood goes up to it again (it keeps one copy per id).
                         try writer.abandonReconciliation()
                         try writer.forgetServerAcknowledgements()
+                        try writer.forgetAccountHead()
                     }
                     try writer.setSetting(.changeToken, to: nil)
                 }
@@ -90,7 +93,7 @@ actor MoodDownloader {
             }
             next = page.more ? Task { try await fetchPage(since: page.token) } : nil
             let (logger, encryption) = (logger, encryption)
-            let appliedHere: Int? = try await journal.write { writer in
+            let appliedHere: (Int, headMoved: Bool)? = try await journal.write { writer in
                 // Another engine on this journal (`moodtui sync` beside the app) moved the token
                 // since this page was asked for: what it applied holds, this page does not.
                 guard try writer.snapshot.setting(.changeToken) == page.since?.rawValue else { return nil }
@@ -102,13 +105,15 @@ actor MoodDownloader {
                 if let seen = page.changes.compactMap(\.content?.fields.latestStamp).max() { try writer.observe(seen) }
                 if let skew = sample.skew { try writer.recordClockSkew(skew) }
                 try writer.releaseQuarantine(of: page.changes.map(\.id))
-                try Self.quarantine(page.unreadable, with: writer, logger: logger)
+                // An unproven deletion of a mood this device does not hold threatens nothing here.
+                let held = try writer.snapshot.moods(ids: page.unproven.compactMap(\.id))
+                try Self.quarantine(page.unreadable + page.unproven.filter { $0.id.map { held[$0] != nil } ?? false }, with: writer, logger: logger)
                 try writer.confirm(page.changes.map(\.id) + page.unreadable.compactMap(\.id))
                 var purged = 0
                 if !page.more { purged = try Self.finishReconciliation(with: writer, encryption: encryption, logger: logger) }
                 try writer.setSetting(.changeToken, to: page.token.rawValue)
-                try Self.recordWhereTheServerStands(page, with: writer)
-                return changed + purged
+                let headMoved = try Self.recordWhereTheServerStands(page, with: writer)
+                return (changed + purged, headMoved)
             }
             guard let appliedHere else {
                 next?.cancel()
@@ -116,7 +121,8 @@ actor MoodDownloader {
                 token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
                 continue
             }
-            applied += appliedHere
+            applied += appliedHere.0
+            if appliedHere.headMoved { headMoved = true }
             token = page.token
             if !page.more { return applied }
         }
@@ -125,13 +131,15 @@ actor MoodDownloader {
     /// One page, opened, with a reading of the server's clock against this device's. Opening
     /// happens here, while the page before is being applied.
     private nonisolated func fetchPage(since token: ChangeToken?) async throws -> (OpenedPage, ServerTimeSample) {
+        let writesBefore = try await journal.read { try $0.setting(.serverWrites) }
         let (page, sample) = try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
             try await remote.changes(since: token, limit: pageSize)
         }
         if let stopped = SyncStopped.keys(server: page.keyID, device: encryption.keyID) { throw stopped }
-        let (changes, unreadable) = encryption.open(page)
+        let (changes, unreadable, unproven) = encryption.open(page)
         let opened = OpenedPage(
-            since: token, changes: changes, unreadable: unreadable, token: page.token, more: page.more, sequence: page.sequence, head: page.head)
+            since: token, changes: changes, unreadable: unreadable, unproven: unproven, token: page.token, more: page.more,
+            sequence: page.sequence, head: page.head, writesBefore: writesBefore)
         return (opened, sample)
     }
 
@@ -141,10 +149,14 @@ actor MoodDownloader {
         var since: ChangeToken?
         var changes: [ServerChange]
         var unreadable: [UnreadableChange]
+        /// Deletions without a valid proof.
+        var unproven: [UnreadableChange]
         var token: ChangeToken
         var more: Bool
         var sequence: Int64
         var head: AccountHead?
+        /// This journal's count of writes to the server as the page was asked for.
+        var writesBefore: String?
     }
 
     /// A download from nothing lists what the server holds, not what it deleted: the moods it
@@ -172,12 +184,25 @@ actor MoodDownloader {
         return purged
     }
 
+    /// Whether a fetch brought another head since the last call: it is checked then, though no
+    /// mood changed (``AccountHeadKeeper``).
+    func takeHeadMoved() -> Bool {
+        defer { headMoved = false }
+        return headMoved
+    }
+
     /// After the last page, the journal's moods are the server's at the page's sequence, under
-    /// the head the page gave (``AccountHeadKeeper`` checks one against the other); before it,
-    /// they are not yet.
-    private static func recordWhereTheServerStands(_ page: OpenedPage, with writer: JournalWriter) throws {
-        try writer.setSetting(.serverSequence, to: page.more ? nil : String(page.sequence))
-        if !page.more { try writer.setSetting(.serverHead, to: page.head?.json) }
+    /// the head the page gave (``AccountHeadKeeper`` checks one against the other); before it, or
+    /// when this journal wrote to the server after the page was asked for, they are not. Returns
+    /// whether the head is another than the journal had.
+    private static func recordWhereTheServerStands(_ page: OpenedPage, with writer: JournalWriter) throws -> Bool {
+        let unchanged = try writer.snapshot.setting(.serverWrites) == page.writesBefore
+        try writer.setSetting(.serverSequence, to: page.more || !unchanged ? nil : String(page.sequence))
+        guard !page.more else { return false }
+        let head = page.head?.json
+        guard try writer.snapshot.setting(.serverHead) != head else { return false }
+        try writer.setSetting(.serverHead, to: head)
+        return true
     }
 
     /// Sets aside the page's changes that break the protocol's rules, and says so in the log:

@@ -70,8 +70,9 @@ actor MoodRemover {
             // Deleted on the server (or gone already): the server keeps a tombstone, so no late
             // upload can bring any of them back.
             _ = try await journal.write { [ids] writer in
-                try writer.setSetting(.serverSequence, to: nil)  // the server moved on; a download says where
-                try writer.purgeMarked(ids)
+                try writer.recordServerWrite()
+                try writer.releaseQuarantine(of: ids)  // what was set aside of them goes with them
+                return try writer.purgeMarked(ids)
             }
         }
         let nextMark = try await journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.timeInterval) }

@@ -88,7 +88,7 @@ actor MoodUploader {
         let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
         let conflicts = response.conflicts.map { OpenedConflict($0, encryption: encryption) }
         try await journal.write { writer in
-            try writer.setSetting(.serverSequence, to: nil)  // the server moved on; a download says where
+            try writer.recordServerWrite()
             if let skew = sample.skew { try writer.recordClockSkew(skew) }
             if let seen = conflicts.compactMap({ $0.server?.content.fields.latestStamp }).max() { try writer.observe(seen) }
             for saved in response.saved {

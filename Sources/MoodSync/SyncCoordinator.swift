@@ -128,7 +128,7 @@ public actor SyncCoordinator {
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try await store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
-            _ = try await processors.headKeeper.check()
+            try await processors.headKeeper.check()
             answered()
         } catch {
             failed(error)
@@ -199,12 +199,13 @@ public actor SyncCoordinator {
             case .download:
                 let applied = try await processors.downloader.fetchChanges()
                 if applied != nil { answered() }
-                if (applied ?? 0) > 0 { headCheckDue = true }
+                let headMoved = await processors.downloader.takeHeadMoved()
+                if (applied ?? 0) > 0 || headMoved { headCheckDue = true }
                 progressed = true
             case .checkHead:
                 // Up to the latest change first: the head is held against where the log stands.
                 _ = try await processors.downloader.fetchChanges()
-                _ = try await processors.headKeeper.check()
+                try await processors.headKeeper.check()
             }
             if progressed && work != .download { headCheckDue = true }
         } catch {

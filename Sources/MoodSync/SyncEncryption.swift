@@ -57,11 +57,13 @@ public enum SyncEncryption: Sendable {
         }
     }
 
-    /// A page of the feed, opened: changes that do not open, and deletions without a valid
-    /// proof (``check(_:)``), join the page's unreadable ones.
-    func open(_ page: ChangesResponse) -> (changes: [ServerChange], unreadable: [UnreadableChange]) {
+    /// A page of the feed, opened: changes that do not open join the page's unreadable ones;
+    /// deletions without a valid proof (``check(_:)``) are listed apart, since one of a mood this
+    /// device does not hold sets nothing aside.
+    func open(_ page: ChangesResponse) -> (changes: [ServerChange], unreadable: [UnreadableChange], unproven: [UnreadableChange]) {
         var changes: [ServerChange] = []
         var unreadable = page.unreadable
+        var unproven: [UnreadableChange] = []
         changes.reserveCapacity(page.changes.count)
         for change in page.changes {
             switch change {
@@ -70,7 +72,7 @@ public enum SyncEncryption: Sendable {
                     try check(deletion)
                     changes.append(.delete(deletion.id))
                 } catch {
-                    unreadable.append(UnreadableChange(id: deletion.id, reason: error.description))
+                    unproven.append(UnreadableChange(id: deletion.id, reason: error.description))
                 }
             case .upsert(let mood):
                 do { changes.append(.upsert(try open(mood))) } catch {
@@ -78,7 +80,7 @@ public enum SyncEncryption: Sendable {
                 }
             }
         }
-        return (changes, unreadable)
+        return (changes, unreadable, unproven)
     }
 }
 

@@ -36,6 +36,7 @@ extension SyncSettings {
                     }
                 }
                 try writer.setSetting(.changeToken, to: nil)
+                try writer.forgetAccountHead()
             }
             try writer.setSetting(.syncServer, to: account.server.absoluteString)
             try writer.setSetting(.syncToken, to: account.token)

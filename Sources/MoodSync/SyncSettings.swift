@@ -40,6 +40,9 @@ extension JournalSettingKey {
     /// The account's change number the journal's moods stand at: saved with the last page of a
     /// download, cleared by any write to the server after it.
     static let serverSequence = JournalSettingKey(rawValue: "sync.sequence")
+    /// How many writes this journal's engines made on the server: a download whose pages were
+    /// asked for before one of them does not say where the server stands after it.
+    static let serverWrites = JournalSettingKey(rawValue: "sync.serverWrites")
     /// The account's head as the last page of the last download gave it (JSON), if it had one.
     static let serverHead = JournalSettingKey(rawValue: "sync.head")
     /// The highest head counter this journal has checked or made: a head below it is an old one.
@@ -87,4 +90,20 @@ public enum SyncSettings {
 public struct StoredKeyError: Error, CustomStringConvertible {
     var reason: String
     public var description: String { "the account key stored in this journal cannot be read (\(reason)): log in again with the recovery phrase" }
+}
+
+extension JournalWriter {
+    /// Forgets what this journal knew of an account's head: it now syncs with another account or
+    /// server, whose heads are its own.
+    func forgetAccountHead() throws {
+        for key in [JournalSettingKey.serverSequence, .serverHead, .headCounter, .headVerified] { try setSetting(key, to: nil) }
+    }
+
+    /// The server moved on by this journal's hand: until a download says where it stands, the
+    /// head is not compared (``AccountHeadKeeper``).
+    func recordServerWrite() throws {
+        let count = try snapshot.setting(.serverWrites).flatMap { Int($0) } ?? 0
+        try setSetting(.serverWrites, to: String(count + 1))
+        try setSetting(.serverSequence, to: nil)
+    }
 }

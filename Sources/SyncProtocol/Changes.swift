@@ -31,7 +31,7 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
     public var unreadable: [UnreadableChange]
 
     public init(
-        changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, keyID: AccountKeyID?, sequence: Int64 = 0,
+        changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, keyID: AccountKeyID?, sequence: Int64,
         head: AccountHead? = nil, unreadable: [UnreadableChange] = []
     ) {
         self.changes = changes

@@ -55,7 +55,8 @@ public struct DeletionRequest: Codable, Hashable, Sendable {
 
 /// The answer to `POST /v1/deletions`: `{"deleted": [UUID, …], "token": "…"}`.
 public struct DeletionResponse: Codable, Hashable, Sendable {
-    /// The ids this request deleted (not those already deleted or never known).
+    /// The ids this request deleted (not those already deleted or never known), and those whose
+    /// earlier deletion had no proof and now has this request's.
     public var deleted: [UUID]
     /// The account's latest change token after the request.
     public var token: ChangeToken

@@ -83,12 +83,12 @@ public struct MoodConflict: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey { case id, reason, server }
 
     /// Decodes the conflict, setting the server's copy aside (in ``unreadableServerCopy``) when
-    /// it breaks the protocol's rules.
+    /// it breaks the protocol's rules, and a deletion's proof that does not read.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let deletion = try MoodDeletion(from: decoder)
-        id = deletion.id
-        self.deletion = deletion.proof
+        id = try container.decodeMoodID(forKey: .id)
+        // A proof that does not read proves nothing: the device keeps its copy, as without one.
+        deletion = (try? MoodDeletion(from: decoder))?.proof
         reason = try container.decode(Reason.self, forKey: .reason)
         do {
             server = try container.decodeIfPresent(SyncedMood.self, forKey: .server)

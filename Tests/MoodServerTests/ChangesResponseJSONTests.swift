@@ -30,7 +30,7 @@ import Testing
                 .deleted(UUID()),
                 .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content(.awful, note: note, at: -1_000)), version: Int64.max)),
             ],
-            token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000, keyID: nil)
+            token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000, keyID: nil, sequence: 42)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
@@ -43,32 +43,34 @@ import Testing
         content.activities.remove(names[2])
         let page = ChangesResponse(
             changes: [.upsert(SyncedMood(id: UUID(), payload: .plain(content), version: 3)), .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content()), version: 4))],
-            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil)
+            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
     @Test func sealedMoodsAndTheKeyAreWrittenByteForByteAsFoundationWritesThem() throws {
         let key = AccountKeyID(hex: "00ff10ee20dd30cc")!
         let proof = DeletionProof(keyID: key, signature: AccountSignature(bytes: (0..<AccountSignature.byteCount).map { UInt8($0 * 3) })!)
+        let head = AccountHead(
+            counter: 7, sequence: 1_024, count: 6, digest: LiveSetDigest(of: [:]), keyID: key, signature: proof.signature)
         let moods = try (0..<6).map { extra in
             let bytes = [SealedContent.formatVersion] + key.bytes + (0..<(SealedContent.minimumSize + extra)).map { UInt8(($0 * 37 + extra) % 256) }
             return SyncedMood(id: UUID(), payload: .sealed(try SealedContent(bytes: bytes)), version: Int64(extra))
         }
         let page = ChangesResponse(
             changes: moods.map(Change.upsert) + [.deleted(UUID()), .delete(MoodDeletion(id: UUID(), proof: proof))],
-            token: ChangeToken(rawValue: "t"), more: true, serverTime: 1, keyID: key)
-        #expect(handWritten(page) == (try foundationJSON(page)), "every remainder of base64's groups of three, and a deletion's proof")
+            token: ChangeToken(rawValue: "t"), more: true, serverTime: 1, keyID: key, sequence: Int64.max, head: head)
+        #expect(handWritten(page) == (try foundationJSON(page)), "every remainder of base64's groups of three, a deletion's proof, the head")
         #expect(try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8)) == page)
     }
 
     @Test func anEmptyLastPageIsWrittenAsFoundationWritesIt() throws {
-        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil)
+        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil, sequence: 0)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
     @Test func theClientReadsTheWrittenPageBackAndSetsAsideNotesWithControls() throws {
         let moods = Self.awkwardNotes.map { SyncedMood(id: UUID(), payload: .plain(Fixtures.content(note: $0)), version: 3) }
-        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil)
+        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0)
         let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8))
         let (readable, controls) = (moods.prefix(4), moods.suffix(2))  // the last two hold DEL and C0 controls
         #expect(decoded.changes == readable.map(Change.upsert))

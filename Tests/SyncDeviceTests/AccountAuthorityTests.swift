@@ -102,6 +102,14 @@ import Testing
 
         try forgeDeletion(of: madeUp.id, proof: nil, on: server)
         try forgeDeletion(of: moved.id, proof: realProof, on: server)
+        try server.tamper { db in  // and one of a mood no device ever had
+            try db.execute(sql: "UPDATE account SET lastSequence = lastSequence + 1")
+            try db.execute(
+                sql: """
+                    INSERT INTO mood (accountID, id, version, sequence, deletedAt)
+                    SELECT id, ?, lastSequence, lastSequence, 1 FROM account
+                    """, arguments: [UUID().uuidString])
+        }
         try await phone.syncOnce()
 
         #expect(try phone.mood(deleted.id) == nil, "a signed deletion is applied")
@@ -111,7 +119,14 @@ import Testing
         let reasons = setAside.map(\.reason).joined(separator: "\n")
         #expect(reasons.contains("no device holding the account's key signed the deletion"), "\(reasons)")
         #expect(reasons.contains("carries a signature that does not check out"), "\(reasons)")
-        #expect(try await phone.store.read { try $0.syncBacklog() }.unreadable == 2, "the header counts them")
+        #expect(try await phone.store.read { try $0.syncBacklog() }.unreadable == 2, "the header counts them, not the unknown mood's")
+
+        // Deleted for real on a device holding the key, the mood goes everywhere.
+        try phone.delete(madeUp.id)
+        try await phone.syncOnce()
+        try await laptop.syncOnce()
+        #expect(try laptop.mood(madeUp.id) == nil, "the signed deletion takes the unsigned one's place")
+        #expect(try await phone.store.read { try $0.syncBacklog() }.unreadable == 1, "what was set aside of it goes with it")
         await server.stop()
     }
 

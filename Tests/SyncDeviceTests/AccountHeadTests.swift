@@ -71,6 +71,15 @@ import Testing
         await server.stop()
     }
 
+    @Test func aHeadWithdrawnAfterADeviceSawOneIsNoticed() async throws {
+        let (server, _, _) = try await account(with: ["one"])
+        let phone = try await LiveDevice(server: server, named: "phone")
+        try await phone.syncOnce()
+        try server.tamper { try $0.execute(sql: "UPDATE account SET head = NULL") }
+        await expectStop(phone, saying: "the server no longer shows this account's signed head")
+        await server.stop()
+    }
+
     @Test func moodsLeftOutAfterHistoryCompactedAreKeptAndSentAgain() async throws {
         let (server, laptop, moods) = try await account(with: ["kept", "left out"])
         let phone = try await LiveDevice(server: server, named: "phone")

@@ -14,6 +14,9 @@ import Testing
     static let sealed = MoodPayload.sealed(try! SealedContent(bytes: [1] + keyID.bytes + Array(repeating: 0xA5, count: 60)))
     static let token = ChangeToken(rawValue: "c1.store.account.42")
     static let signingKey = AccountSigningKey(bytes: Array(repeating: 0x5A, count: AccountSigningKey.byteCount))!
+    static let head = AccountHead(
+        counter: 4, sequence: 812, count: 96, digest: LiveSetDigest(of: [:]), keyID: keyID,
+        signature: AccountSignature(bytes: Array(repeating: 0x3C, count: AccountSignature.byteCount))!)
     static let proof = DeletionProof(keyID: keyID, signature: AccountSignature(bytes: Array(repeating: 0xA5, count: AccountSignature.byteCount))!)
 
     private func roundTrip<Message: Codable & Equatable>(_ message: Message) throws -> Message {
@@ -49,7 +52,7 @@ import Testing
         let page = ChangesResponse(
             changes: [.upsert(SyncedMood(id: UUID(), payload: Self.plain, version: 4)), .deleted(UUID()),
                 .delete(MoodDeletion(id: UUID(), proof: Self.proof))], token: Self.token, more: true,
-            serverTime: 1_795_000_000_000, keyID: Self.keyID)
+            serverTime: 1_795_000_000_000, keyID: Self.keyID, sequence: 812, head: Self.head)
         #expect(try roundTrip(page) == page)
         let account = AccountResponse(name: "alice", id: "3f9a", keyID: nil)
         #expect(try roundTrip(account) == account)

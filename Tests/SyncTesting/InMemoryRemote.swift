@@ -115,6 +115,11 @@ public final class InMemoryRemote: MoodRemote {
         })
     }
 
+    /// The account as the token opens it now, as a server reads it for each request.
+    private func authorised() async throws(RemoteError) -> Account {
+        try await storageCall { try await storage.account(forTokenHash: tokenHash) } ?? account
+    }
+
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
         try begin(.account)
         let current = try await storageCall { try await storage.account(forTokenHash: tokenHash) }
@@ -182,6 +187,7 @@ public final class InMemoryRemote: MoodRemote {
     /// Takes any proof: the real server's checks are tried against `moodtui serve`.
     public func delete(_ deletions: [MoodDeletion]) async throws(RemoteError) -> DeletionResponse {
         try begin(.delete(deletions.map(\.id)))
+        let account = try await authorised()
         let result = try await storageCall { try await storage.delete(deletions, in: account) }
         try end()
         return DeletionResponse(deleted: result.deleted, token: token(result.latestSequence))
@@ -190,6 +196,7 @@ public final class InMemoryRemote: MoodRemote {
     /// Takes any signature: the real server's checks are tried against `moodtui serve`.
     public func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool {
         try begin(.publishHead)
+        let account = try await authorised()
         let taken = try await storageCall { try await storage.publishHead(head, in: account, from: nil) }
         try end()
         return taken
