@@ -3,21 +3,39 @@ import GRDB
 import MoodKit
 
 extension JournalSnapshot {
-    /// The moods as the server last confirmed them: uploaded or downloaded and unchanged here
-    /// since, not marked for deletion, not failed, and not waiting for a reconciliation to
-    /// confirm them. Once nothing is left to send, they are what the server should hold.
-    public func moodsAsServerConfirmed() throws -> [Mood] {
-        try Row.fetchAll(
+    /// Visits the moods as the server last confirmed them, in ascending order of their ids:
+    /// uploaded or downloaded and unchanged here since, not marked for deletion, not failed, and
+    /// not waiting for a reconciliation to confirm them. Once nothing is left to send, they are
+    /// what the server should hold. Reads only what a mood's version is made of, a row at a time.
+    public func forEachMoodAsServerConfirmed(_ visit: (ConfirmedMood) throws -> Void) throws {
+        let rows = try Row.fetchCursor(
             db, sql: """
-                SELECT \(Mood.selection) FROM mood
+                SELECT id, creatorID, stamps, activities, remoteVersion FROM mood
                 WHERE remoteIdentifier IS NOT NULL AND changedSinceUpload = 0 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL
                     AND id NOT IN (SELECT id FROM unconfirmedMood)
-                """
-        ).map(Mood.init(row:))
+                ORDER BY id
+                """)
+        while let row = try rows.next() {
+            let creatorID: String = row[1]
+            try visit(ConfirmedMood(
+                id: row[0], creatorID: creatorID, stamps: MoodStamps(storedText: row[2], creatorID: creatorID) ?? .earliest(of: creatorID),
+                activities: ActivitySet(storedText: row[3], creatorID: creatorID), remoteVersion: row[4]))
+        }
     }
 
     /// How many moods a reconciliation under way has not confirmed yet (0: none under way).
     public func unconfirmedMoodCount() throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM unconfirmedMood") ?? 0
     }
+}
+
+/// A mood as the server confirmed it, by what its version is made of: the stamps of its fields
+/// and activities.
+public struct ConfirmedMood: Sendable {
+    public var id: Mood.ID
+    public var creatorID: String
+    public var stamps: MoodStamps
+    public var activities: ActivitySet
+    /// The server's version of it.
+    public var remoteVersion: Int64?
 }

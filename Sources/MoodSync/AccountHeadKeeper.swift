@@ -64,16 +64,20 @@ actor AccountHeadKeeper {
         // or any, in an account that never had a head.
         guard comparing || standing.derivesFromHead || standing.head == nil else { return }  // another device will
 
-        let moods = try await journal.read { try $0.moodsAsServerConfirmed() }
-        // Written by another engine on this journal after the download this sequence is from.
-        guard !moods.contains(where: { ($0.sync.remoteVersion ?? 0) > sequence }) else { return }
-        let contents = Dictionary(uniqueKeysWithValues: moods.map { ($0.id, MoodContent($0)) })
-        let digest = LiveSetDigest(of: contents)
+        let held = try await journal.read { snapshot -> (digest: LiveSetDigest, count: Int)? in
+            var digest = LiveSetDigest.Builder()
+            var writtenSince = false
+            try snapshot.forEachMoodAsServerConfirmed { mood in
+                // Written by another engine on this journal after the download this sequence is from.
+                writtenSince = writtenSince || (mood.remoteVersion ?? 0) > sequence
+                digest.add(mood.id, creatorID: mood.creatorID, stamps: mood.stamps, activities: mood.activities)
+            }
+            return writtenSince ? nil : (digest.finalize(), digest.count)
+        }
+        guard let (digest, count) = held else { return }
         if let head, comparing {
             guard head.digest == digest else {
-                throw SyncStopped.headMismatch(
-                    head.count > contents.count
-                        ? .heldBack(listed: head.count, sent: contents.count) : .differentMoods(listed: head.count, sent: contents.count))
+                throw SyncStopped.headMismatch(head.count > count ? .heldBack(listed: head.count, sent: count) : .differentMoods(listed: head.count, sent: count))
             }
             try await remember(head)
             return
@@ -81,12 +85,12 @@ actor AccountHeadKeeper {
         let (counter, overflow) = max(standing.highestCounter, standing.head?.counter ?? 0).addingReportingOverflow(1)
         guard !overflow else { throw SyncStopped.headMismatch(.olderHead(counter: .max, seen: standing.highestCounter)) }
         let statement = SignedStatement.head(
-            account: account, counter: counter, sequence: sequence, count: contents.count, digest: digest, key: key.id)
+            account: account, counter: counter, sequence: sequence, count: count, digest: digest, key: key.id)
         let next = AccountHead(
-            counter: counter, sequence: sequence, count: contents.count, digest: digest, keyID: key.id, signature: key.sign(statement))
+            counter: counter, sequence: sequence, count: count, digest: digest, keyID: key.id, signature: key.sign(statement))
         guard try await remote.publishHead(next) else { return }  // another device was quicker, or wrote since
         try await remember(next)
-        logger.debug("gave the account a new head", metadata: ["counter": "\(counter)", "moods": "\(contents.count)"])
+        logger.debug("gave the account a new head", metadata: ["counter": "\(counter)", "moods": "\(count)"])
     }
 
     /// The head if this device may hold the server to it: signed with its key, and not older

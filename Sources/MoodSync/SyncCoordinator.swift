@@ -40,8 +40,11 @@ public actor SyncCoordinator {
     /// as another request is answered.
     private var awaitingRetry: Set<Work> = []
     /// Whether the server changed (here or elsewhere) since the account's head was last looked
-    /// at: once nothing else runs or waits, the head is checked.
+    /// at: once nothing else runs or waits for ``SyncEngineSettings/headCheckDelay``, the head
+    /// is checked.
     private var headCheckDue = true
+    /// The wait before that check; any other work puts it off.
+    private var headCheckWait: Task<Void, Never>?
     /// The one timer that wakes the engine on its own: a retry after a failure, or a deletion
     /// whose undo window closes.
     var timer: (date: Date, task: Task<Void, Never>)?
@@ -99,6 +102,7 @@ public actor SyncCoordinator {
         defer {
             watcher?.stop()
             timer?.task.cancel()
+            headCheckWait?.cancel()
         }
         await withDiscardingTaskGroup { group in
             group.addTask { await self.listenForPushes(wakes) }
@@ -174,6 +178,7 @@ public actor SyncCoordinator {
     }
 
     private func start(_ work: Work, in group: inout DiscardingTaskGroup) {
+        if work != .checkHead { headCheckWait?.cancel() }
         guard !running.contains(work) else {
             requested.insert(work)  // once more when it is done: it may have read before the change
             return
@@ -203,6 +208,7 @@ public actor SyncCoordinator {
                 if (applied ?? 0) > 0 || headMoved { headCheckDue = true }
                 progressed = true
             case .checkHead:
+                headCheckDue = false
                 // Up to the latest change first: the head is held against where the log stands.
                 _ = try await processors.downloader.fetchChanges()
                 try await processors.headKeeper.check()
@@ -243,14 +249,23 @@ public actor SyncCoordinator {
                 }
                 if let nextDue = pending.nextRemovalDue { schedule(at: nextDue) }
                 if due.isEmpty && again.isEmpty && running.isEmpty && headCheckDue && pending.uploads == 0 && pending.nextRemovalDue == nil {
-                    headCheckDue = false
-                    again.insert(.checkHead)
+                    waitToCheckHead()
                 }
             } catch {
                 failed(error)
             }
         }
         if !again.isEmpty { wakes?.yield(.followUp(again)) }
+    }
+
+    /// Checks the head once the engine has had nothing else to do for a while.
+    private func waitToCheckHead() {
+        headCheckWait?.cancel()
+        let (wakes, delay) = (wakes, settings.headCheckDelay)
+        headCheckWait = Task {
+            try? await Task.sleep(for: delay)
+            if !Task.isCancelled { wakes?.yield(.followUp([.checkHead])) }
+        }
     }
 
     /// Records that the server answered: the engine is healthy again, and a retry timer is no

@@ -7,14 +7,19 @@ public struct SyncEngineSettings: Sendable {
     public var reconnect: Backoff
     /// Changes asked for per `GET /v1/changes` page.
     public var pageSize: Int
+    /// How long the running engine waits, with nothing else to do, before it holds the server
+    /// to the account's head (``AccountHeadKeeper``): while moods keep coming, they are not
+    /// slowed by reading the journal after each.
+    public var headCheckDelay: Duration
 
     public init(
         retry: Backoff = Backoff(), reconnect: Backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(1)),
-        pageSize: Int = 1_000
+        pageSize: Int = 1_000, headCheckDelay: Duration = .seconds(2)
     ) {
         self.retry = retry
         self.reconnect = reconnect
         self.pageSize = pageSize
+        self.headCheckDelay = headCheckDelay
     }
 }
 

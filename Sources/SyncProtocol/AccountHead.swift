@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MoodKit
 
 /// What a device that holds an account's key vouches the account held at one point of its log:
 /// how many moods were live and a digest of them (``LiveSetDigest``), signed with the key. The
@@ -60,14 +61,24 @@ public struct LiveSetDigest: HexIdentifier {
 
     public init(checkedBytes: [UInt8]) { bytes = checkedBytes }
 
-    /// The digest of `moods`, in any order.
-    public init(of moods: [UUID: MoodContent]) {
-        var digest = SHA256()
-        for (_, id, content) in moods.map({ ($0.key.uuidString, $0.key, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
-            let stamps = [content.creatorID, content.stamps.storedText(creatorID: ""), content.activities.storedText(creatorID: "")]
-            withUnsafeBytes(of: id.uuid) { digest.update(bufferPointer: $0) }
-            digest.update(data: Array(SHA256.hash(data: Data(stamps.joined(separator: "\u{1}").utf8))))
+    /// Builds a digest from moods given in ascending order of their ids' text, one at a time,
+    /// so that a journal of a million moods is read as a stream.
+    public struct Builder {
+        private var hash = SHA256()
+        /// How many moods were added.
+        public private(set) var count = 0
+
+        public init() {}
+
+        /// Adds the mood `id` with these fields' stamps; ids come in ascending order of
+        /// `uuidString` (the order of their bytes).
+        public mutating func add(_ id: UUID, creatorID: String, stamps: MoodStamps, activities: ActivitySet) {
+            let element = [creatorID, stamps.storedText(creatorID: ""), activities.storedText(creatorID: "")].joined(separator: "\u{1}")
+            withUnsafeBytes(of: id.uuid) { hash.update(bufferPointer: $0) }
+            hash.update(data: Array(SHA256.hash(data: Data(element.utf8))))
+            count += 1
         }
-        self.init(checkedBytes: Array(digest.finalize()))
+
+        public func finalize() -> LiveSetDigest { LiveSetDigest(checkedBytes: Array(hash.finalize())) }
     }
 }

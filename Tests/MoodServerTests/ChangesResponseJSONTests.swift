@@ -51,7 +51,7 @@ import Testing
         let key = AccountKeyID(hex: "00ff10ee20dd30cc")!
         let proof = DeletionProof(keyID: key, signature: AccountSignature(bytes: (0..<AccountSignature.byteCount).map { UInt8($0 * 3) })!)
         let head = AccountHead(
-            counter: 7, sequence: 1_024, count: 6, digest: LiveSetDigest(of: [:]), keyID: key, signature: proof.signature)
+            counter: 7, sequence: 1_024, count: 6, digest: LiveSetDigest(bytes: Array(repeating: 7, count: LiveSetDigest.byteCount))!, keyID: key, signature: proof.signature)
         let moods = try (0..<6).map { extra in
             let bytes = [SealedContent.formatVersion] + key.bytes + (0..<(SealedContent.minimumSize + extra)).map { UInt8(($0 * 37 + extra) % 256) }
             return SyncedMood(id: UUID(), payload: .sealed(try SealedContent(bytes: bytes)), version: Int64(extra))

@@ -15,7 +15,7 @@ import Testing
     static let token = ChangeToken(rawValue: "c1.store.account.42")
     static let signingKey = AccountSigningKey(bytes: Array(repeating: 0x5A, count: AccountSigningKey.byteCount))!
     static let head = AccountHead(
-        counter: 4, sequence: 812, count: 96, digest: LiveSetDigest(of: [:]), keyID: keyID,
+        counter: 4, sequence: 812, count: 96, digest: LiveSetDigest(bytes: Array(repeating: 7, count: LiveSetDigest.byteCount))!, keyID: keyID,
         signature: AccountSignature(bytes: Array(repeating: 0x3C, count: AccountSignature.byteCount))!)
     static let proof = DeletionProof(keyID: keyID, signature: AccountSignature(bytes: Array(repeating: 0xA5, count: AccountSignature.byteCount))!)
 
