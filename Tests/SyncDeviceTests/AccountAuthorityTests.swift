@@ -172,4 +172,21 @@ import Testing
         await #expect(throws: SyncStopped.signingKeyDiffers) { try await laptop.makeEngine().syncOnce() }
         await server.stop()
     }
+
+    @Test func keyRotateOnAnAccountSealedBeforeSigningKeysRegistersItsKeyThenRevokes() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let laptop = try await LiveDevice(server: server, named: "laptop")
+        let lost = try await LiveDevice(server: server, named: "lost")
+        _ = try laptop.add("written before the upgrade")
+        try await laptop.syncOnce()
+        try await lost.syncOnce()
+        try server.tamper { try $0.execute(sql: "UPDATE account SET signingKey = NULL") }  // a data folder from before
+
+        let lostID = try #require(try await laptop.remote.devices().first { $0.name?.text == "lost" }?.id)
+        let newKey = try await AccountKeyChange.rotationKey(store: laptop.store, remote: laptop.remote)
+        _ = try await AccountKeyChange.rotate(to: newKey, revoking: [lostID], store: laptop.store, remote: laptop.remote, logger: Logger(label: "test"))
+        #expect(try await laptop.remote.accountInfo().keyID == newKey.id)
+        await #expect(throws: RemoteError.self, "the lost device is revoked") { try await lost.remote.accountInfo() }
+        await server.stop()
+    }
 }

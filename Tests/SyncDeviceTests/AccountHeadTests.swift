@@ -137,4 +137,21 @@ import Testing
         for engine in engines { #expect(await waitUntil { engine.hasReturned }) }
         await server.stop()
     }
+
+    @Test func aJournalLoggedInToAnotherAccountForgetsTheFirstAccountsHead() async throws {
+        let (server, laptop, _) = try await account(with: ["one"])
+        for note in ["two", "three"] {
+            _ = try laptop.add(note)
+            try await laptop.syncOnce()
+        }
+        #expect(try await storedHead(server).map(\.counter) == 3)
+        let token = laptop.journal.folder.appendingPathComponent("bob-token")
+        #expect(FileManager.default.createFile(atPath: token.path, contents: Data(try server.addDevice("bob").utf8), attributes: [.posixPermissions: 0o600]))
+        let login = try ProcessResult.moodtui(
+            ["login", server.url.absoluteString, "--token-file", token.path, "--keep-moods", "--journal", laptop.journal.path])
+        #expect(login.status == 0, "\(login.standardError)")
+        let sync = try ProcessResult.moodtui(["sync", "--once", "--journal", laptop.journal.path])
+        #expect(sync.status == 0, "bob's first head is not an older one of alice's: \(sync.standardError)")
+        await server.stop()
+    }
 }
