@@ -3,12 +3,25 @@ import PackageDescription
 
 /// moodtui: a terminal mood journal with a live list and background sync.
 ///
-/// Targets are layered; dependencies point down only (see README.md, "Architecture"):
-/// `moodtui` → `MoodListScreen` → (`MoodListModule`, `TerminalUI`) → `CacheTracking` → `MoodStore` → `MoodKit`;
-/// `moodtui` → `MoodSync` → (`MoodStore`, `MoodSealing`, `SyncProtocol`); `MoodSealing` → `SyncProtocol`;
-/// `moodtui` → `MoodServer` → `SyncProtocol`;
-/// `MoodStore` and `MoodServer` → `FileWatching` (inotify) and `PrivateFiles` (0600/0700), which
-/// depend on nothing.
+/// Targets are layered and dependencies point down only:
+///
+/// - `moodtui`, the executable and composition root, uses everything below and alone picks the
+///   server's storage back end.
+/// - The app: `MoodListScreen` (the ncurses view) → `MoodListModule` (VIPER: interactor,
+///   presenter, router) and `TerminalUI` (→ `CNCurses`, the ncursesw shim); `MoodListModule` →
+///   `CacheTracking` (batches from the change log) and `MoodInsights` (counts kept live).
+/// - The journal: `MoodExchange` (imports and exports), `CacheTracking` and `MoodInsights` →
+///   `MoodStore` (GRDB, the change log, the watcher) → `MoodKit` (the model; no dependencies).
+/// - Sync on the device: `MoodSync` (the engine and the HTTP client) → `MoodStore`, `MoodSealing`
+///   (the account key, sealed moods) and `SyncProtocol` (the wire types both sides share).
+/// - The server: `MoodServer` (HTTP routes, middleware, connection guard, push) →
+///   `ServerStorage` (the storage protocol, its rules, the in-memory back end) ←
+///   `SQLiteServerStorage` and `PostgresServerStorage`; all → `SyncProtocol`.
+/// - `FileWatching` (inotify), `PrivateFiles` (0600 files in 0700 folders) and `DedicatedThreads`
+///   (blocking work off the concurrency pool) depend on nothing.
+/// - `moodtui-bench` measures the library targets, and starts PostgreSQL through
+///   `LocalProcesses`, which the tests' support targets (`AppTesting`, `JournalTesting`,
+///   `SyncTesting`) use too.
 ///
 /// Linux only (no `platforms`: they name Apple systems): the journal watcher uses inotify, the
 /// terminal wide-character ncurses from `<ncursesw/curses.h>`, and the tests glibc.
@@ -48,6 +61,7 @@ let package = Package(
         .target(name: "MoodKit"),
         .target(name: "PrivateFiles"),
         .target(name: "FileWatching"),
+        .target(name: "DedicatedThreads"),
         .target(
             name: "MoodStore",
             dependencies: [
@@ -75,11 +89,35 @@ let package = Package(
         // MARK: - Sync server
 
         .target(name: "SyncProtocol", dependencies: ["MoodKit", .product(name: "Crypto", package: "swift-crypto")]),
+        // The server's storage: the protocol the routes see, the rules every back end applies
+        // inside its transactions, and the in-memory reference back end.
+        .target(
+            name: "ServerStorage",
+            dependencies: ["MoodKit", "SyncProtocol", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // One target per heavy dependency: each back end brings its database driver.
+        .target(
+            name: "SQLiteServerStorage",
+            dependencies: [
+                "ServerStorage", "MoodKit", "SyncProtocol", "PrivateFiles", "FileWatching",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "PostgresServerStorage",
+            dependencies: [
+                "ServerStorage", "MoodKit", "SyncProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The HTTP server: routes, middleware, the connection guard, push. It sees only the
+        // storage protocol; the executable picks the back end.
         .target(
             name: "MoodServer",
             dependencies: [
-                "MoodKit", "SyncProtocol", "PrivateFiles", "FileWatching",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "ServerStorage", "MoodKit", "SyncProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -88,8 +126,6 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -119,10 +155,10 @@ let package = Package(
         .executableTarget(
             name: "moodtui",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "MoodSealing", "SyncProtocol", "PrivateFiles",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "MoodSealing", "SyncProtocol", "PrivateFiles", "DedicatedThreads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                "MoodServer",
+                "MoodServer", "ServerStorage", "SQLiteServerStorage", "PostgresServerStorage",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -138,7 +174,7 @@ let package = Package(
                 "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync", "MoodSealing",
                 "SyncProtocol",
                 // Its throwaway PostgreSQL cluster, as the tests start theirs.
-                "AppTesting",
+                "LocalProcesses", "DedicatedThreads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -146,6 +182,9 @@ let package = Package(
 
         // MARK: - Tests
 
+        // Programs started and waited for, and a throwaway PostgreSQL cluster: for the tests and
+        // the benchmark alike.
+        .target(name: "LocalProcesses"),
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "AppTesting"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),
         .target(
@@ -162,33 +201,34 @@ let package = Package(
         .target(
             name: "AppTesting",
             dependencies: [
-                "SyncProtocol", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
+                "SyncProtocol", "LocalProcesses", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/AppTesting"),
-        .testTarget(name: "AppTestingTests", dependencies: ["AppTesting"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", "MoodStore"]),
+        .testTarget(name: "AppTestingTests", dependencies: ["AppTesting", "LocalProcesses"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["moodtui", "AppTesting", "LocalProcesses", "JournalTesting", "MoodKit", "MoodStore"]),
         .testTarget(
             name: "TerminalAppTests",
-            dependencies: ["moodtui", "AppTesting", "JournalTesting", "MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["moodtui", "AppTesting", "LocalProcesses", "JournalTesting", "MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "SyncTesting", "MoodKit"]),
-        .target(name: "SyncTesting", dependencies: ["MoodSync", "MoodServer", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
+        .target(name: "SyncTesting", dependencies: ["MoodSync", "MoodServer", "ServerStorage", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
         .testTarget(
             name: "MoodSyncTests",
-            dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodServer"]
+            dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodServer", "ServerStorage"]
         ),
         .testTarget(name: "MoodSealingTests", dependencies: ["MoodSealing", "SyncProtocol", "MoodKit", "AppTesting"]),
         .testTarget(
             name: "SyncDeviceTests",
             dependencies: [
-                "moodtui", "MoodSync", "MoodSealing", "AppTesting", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange",
-                "MoodServer", .product(name: "GRDB", package: "GRDB.swift"),
+                "moodtui", "MoodSync", "MoodSealing", "AppTesting", "LocalProcesses", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange",
+                "MoodServer", "ServerStorage", "SQLiteServerStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "MoodServerTests",
             dependencies: [
-                "MoodServer", "SyncProtocol", "SyncTesting", "MoodKit", "moodtui", "AppTesting", "JournalTesting",
+                "MoodServer", "ServerStorage", "SQLiteServerStorage", "PostgresServerStorage", "SyncProtocol", "SyncTesting", "MoodKit",
+                "moodtui", "AppTesting", "LocalProcesses", "JournalTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

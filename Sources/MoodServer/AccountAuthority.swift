@@ -1,4 +1,5 @@
 import Foundation
+import ServerStorage
 import SyncProtocol
 
 /// The rule that a device token alone does not carry an account key's authority: in an account

@@ -1,4 +1,5 @@
 import Hummingbird
+import ServerStorage
 
 /// Resolves `Authorization: Bearer TOKEN` to an account, or answers 401.
 struct BearerAuthMiddleware<Storage: MoodServerStorage>: RouterMiddleware {

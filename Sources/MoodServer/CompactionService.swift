@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MoodKit
+import ServerStorage
 import ServiceLifecycle
 
 /// Removes the tombstones older than the retention (``TombstoneRule``), when the server starts

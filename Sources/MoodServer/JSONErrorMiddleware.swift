@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ServerStorage
 import SyncProtocol
 
 /// Turns every error into the protocol's JSON shape, `{"error", "message"}`: our own errors as

@@ -1,4 +1,5 @@
 import Foundation
+import ServerStorage
 import SyncProtocol
 
 /// The storage calls ``ServerMetrics`` times, by name.

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import ServerStorage
 
 /// The request context of every route: Hummingbird's core storage, the WebSocket upgrade slot,
 /// and the device ``BearerAuthMiddleware`` found.

@@ -1,4 +1,5 @@
 import Logging
+import ServerStorage
 import ServiceLifecycle
 import SyncProtocol
 

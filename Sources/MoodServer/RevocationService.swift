@@ -1,4 +1,5 @@
 import Logging
+import ServerStorage
 import ServiceLifecycle
 
 /// Closes the WebSockets of revoked device tokens at once, whoever revoked them (this process

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
+import ServerStorage
 import SyncProtocol
 
 /// `GET /v1/subscribe`: a WebSocket that receives a ``PushMessage`` after every commit that

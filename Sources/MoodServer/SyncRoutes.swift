@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MoodKit
+import ServerStorage
 import SyncProtocol
 
 /// The protocol's HTTP routes over a storage and a push hub.

@@ -3,6 +3,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServerStorage
 import SyncProtocol
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
-import AppTesting
 import Foundation
+import LocalProcesses
 
 /// The server on PostgreSQL, beside the SQLite figures of ``RemoteCases`` in the same run: a
 /// throwaway cluster with PostgreSQL's own durability (each commit flushed), two `moodtui serve`

@@ -1,3 +1,4 @@
+import DedicatedThreads
 import Dispatch
 import Foundation
 import MoodKit
@@ -143,7 +144,7 @@ struct RemoteCases {
         let changes = quick ? 50 : 200
         let (storeA, storeB) = (a.store, b.store)
         // B's "UI thread" blocks as the app's does, on a thread of its own, off the engines' pool.
-        let times = try await OwnThread.run { () throws -> [UInt64] in
+        let times = try await DedicatedThread.run(name: "moodtui-bench.device") { () throws -> [UInt64] in
             let woken = DispatchSemaphore(value: 0)
             let watcher = try JournalWatcher(store: storeB) { _ in woken.signal() }
             defer { watcher.stop() }

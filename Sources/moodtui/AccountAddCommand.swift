@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoodServer
+import ServerStorage
 import SyncProtocol
 
 /// `moodtui account add NAME`: a new device token for an account, creating the account if needed.

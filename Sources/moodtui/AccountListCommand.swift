@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoodServer
+import ServerStorage
 
 /// `moodtui account list`: every account with its device and mood counts.
 struct AccountListCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoodServer
+import ServerStorage
 
 /// `moodtui account revoke TOKEN-or-NAME`: one device's token, or every token of an account.
 struct AccountRevokeCommand: AsyncParsableCommand {

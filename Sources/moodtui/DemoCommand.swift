@@ -5,6 +5,8 @@ import MoodSealing
 import MoodServer
 import MoodStore
 import MoodSync
+import SQLiteServerStorage
+import ServerStorage
 import ServiceLifecycle
 
 /// `moodtui demo`: everything at once on one machine — a server, your journal logged in to it,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DedicatedThreads
 import Foundation
 import Logging
 import MoodKit

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MoodServer
+import ServerStorage
 import ServiceLifecycle
 
 /// `moodtui serve`: runs the sync server until SIGINT or SIGTERM.

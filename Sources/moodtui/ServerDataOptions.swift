@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Logging
 import MoodServer
+import PostgresServerStorage
+import SQLiteServerStorage
+import ServerStorage
 
 /// Where the server keeps its moods, shared by `moodtui serve` and `moodtui account`: `--data DIR`
 /// (a folder holding `server.sqlite`, the default), or `--database` naming a PostgreSQL database

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CacheTracking
+import DedicatedThreads
 import Dispatch
 import Foundation
 import MoodKit

@@ -1,4 +1,5 @@
 import Foundation
+import LocalProcesses
 
 /// Where `swift build` put the package's executables, for tests that run the real binary.
 public enum BuiltProducts {
@@ -12,15 +13,24 @@ public enum BuiltProducts {
                     .deletingLastPathComponent().appendingPathComponent(".build/debug/moodtui"),
             ]
             guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw TestSetupError("no moodtui binary next to the tests; looked at \(candidates.map(\.path))")
+                throw SetupError("no moodtui binary next to the tests; looked at \(candidates.map(\.path))")
             }
             return found
         }
     }
 }
 
-/// A test could not get what it needs (a binary, tmux): it fails, saying what was missing.
-public struct TestSetupError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+extension ProcessResult {
+    /// Runs the built `moodtui` with `arguments`.
+    public static func moodtui(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
+        try run(try BuiltProducts.moodtui, arguments, environment: environment)
+    }
+}
+
+extension PostgresCluster {
+    /// A cluster of its own that also takes TLS connections with `certificates`' server
+    /// certificate (for `localhost`); the caller stops it.
+    public static func start(tls certificates: TestCertificates) throws -> PostgresCluster {
+        try start(tlsChain: certificates.chain, key: certificates.key)
+    }
 }

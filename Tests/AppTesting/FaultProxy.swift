@@ -1,4 +1,5 @@
 import Foundation
+import LocalProcesses
 import Synchronization
 
 /// A TCP proxy on 127.0.0.1 between sync clients and a real `moodtui serve`, which breaks chosen
@@ -32,7 +33,7 @@ public final class FaultProxy: Sendable {
     }
 
     /// Starts listening on a free port of 127.0.0.1, forwarding to 127.0.0.1:`upstreamPort`.
-    /// - Throws: ``TestSetupError`` when it cannot listen.
+    /// - Throws: ``SetupError`` when it cannot listen.
     public init(upstreamPort: Int) throws {
         (listener, port) = try ProxySocket.listening()
         self.upstreamPort = upstreamPort

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import LocalProcesses
 #endif
 
 /// A TCP socket on 127.0.0.1, with the few blocking POSIX calls the proxy needs.
@@ -14,7 +15,7 @@ struct ProxySocket: Sendable, Equatable {
     /// A socket listening on a free port of 127.0.0.1, and that port.
     static func listening() throws -> (ProxySocket, port: Int) {
         let socket = ProxySocket(fd: Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0))
-        guard socket.fd >= 0 else { throw TestSetupError("socket failed: errno \(errno)") }
+        guard socket.fd >= 0 else { throw SetupError("socket failed: errno \(errno)") }
         var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
@@ -26,7 +27,7 @@ struct ProxySocket: Sendable, Equatable {
         guard bound else {
             let error = errno
             socket.close()
-            throw TestSetupError("cannot listen on 127.0.0.1: errno \(error)")
+            throw SetupError("cannot listen on 127.0.0.1: errno \(error)")
         }
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }

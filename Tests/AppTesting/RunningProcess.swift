@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LocalProcesses
 import Synchronization
 
 /// A long-running `moodtui` whose output is collected line by line as it arrives, for tests that

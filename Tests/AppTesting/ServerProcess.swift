@@ -1,4 +1,5 @@
 import Foundation
+import LocalProcesses
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ public final class ServerProcess: Sendable {
     /// blocking a thread of the test's concurrency pool) for the line saying where it listens.
     /// - Parameter openFiles: the soft and hard limits of open files it starts with (`ulimit -S -n`, `-H -n`),
     ///   or `nil` for the test's own.
-    /// - Throws: ``TestSetupError`` when it does not start: the test fails, it never skips.
+    /// - Throws: ``SetupError`` when it does not start: the test fails, it never skips.
     public static func start(
         data: URL, port: Int = 0, arguments: [String] = [], openFiles: (soft: Int, hard: Int)? = nil
     ) async throws -> ServerProcess {
@@ -49,7 +50,7 @@ public final class ServerProcess: Sendable {
         guard listening, let port = process.printed.all.lazy.compactMap(listeningPort(in:)).first else {
             _ = await process.stop(SIGKILL)
             let log = (try? String(contentsOf: process.errorLog, encoding: .utf8)) ?? ""
-            throw TestSetupError("moodtui serve did not say where it listens within 60 s; stderr: \(log)")
+            throw SetupError("moodtui serve did not say where it listens within 60 s; stderr: \(log)")
         }
         process.boundPort.withLock { $0 = port }
         return process
@@ -115,7 +116,7 @@ public final class ServerProcess: Sendable {
     public func addDevice(_ account: String, named name: String? = nil) throws -> String {
         let result = try ProcessResult.moodtui(["account", "add", account] + store + (name.map { ["--device", $0] } ?? []))
         guard result.status == 0, let token = result.standardOutput.split(separator: "\n").last else {
-            throw TestSetupError("moodtui account add failed: \(result.standardError)")
+            throw SetupError("moodtui account add failed: \(result.standardError)")
         }
         return String(token)
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LocalProcesses
 import X509
 
 /// A private certificate authority and a server certificate for `localhost` it signed, made
@@ -42,7 +43,7 @@ public struct TestCertificates: Sendable {
         func write(_ text: String, _ name: String) throws -> String {
             let path = folder.appendingPathComponent(name).path
             guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw TestSetupError("cannot write \(path)")
+                throw SetupError("cannot write \(path)")
             }
             return path
         }

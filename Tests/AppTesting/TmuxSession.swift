@@ -1,4 +1,5 @@
 import Foundation
+import LocalProcesses
 
 /// A real terminal for end-to-end tests: a private tmux server running one command in a window
 /// of a fixed size, driven with `send-keys` and read with `capture-pane`.
@@ -9,10 +10,10 @@ public final class TmuxSession {
 
     /// Starts `command` (already quoted for the shell) at `columns`×`rows`, with `LANG=C.UTF-8`
     /// and `TERM=xterm-256color` plus `environment`.
-    /// - Throws: ``TestSetupError`` when tmux is missing: the test fails rather than skips.
+    /// - Throws: ``SetupError`` when tmux is missing: the test fails rather than skips.
     public init(command: String, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
         guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: FileManager.default.isExecutableFile)
-        else { throw TestSetupError("tmux is not installed (.ci/run installs it; locally: apt-get install tmux)") }
+        else { throw SetupError("tmux is not installed (.ci/run installs it; locally: apt-get install tmux)") }
         self.tmux = URL(fileURLWithPath: tmux)
         configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf")
         try "set -g status off\n"
@@ -89,7 +90,7 @@ public final class TmuxSession {
     private func run(capturingOutput: Bool = true, _ arguments: [String]) throws -> String {
         let result = try ProcessResult.run(tmux, ["-L", socket] + arguments, capturingOutput: capturingOutput)
         guard result.status == 0 else {
-            throw TestSetupError("tmux \(arguments.first ?? "") failed: \(result.standardError)")
+            throw SetupError("tmux \(arguments.first ?? "") failed: \(result.standardError)")
         }
         return result.standardOutput
     }

@@ -1,6 +1,7 @@
 import AppTesting
 import Dispatch
 import Foundation
+import LocalProcesses
 import Synchronization
 import Testing
 #if canImport(Glibc)
@@ -233,7 +234,7 @@ private func loopbackSocket(connectingTo port: Int?) throws -> (fd: Int32, port:
     }
     guard fd >= 0, ready else {
         if fd >= 0 { close(fd) }
-        throw TestSetupError("socket on 127.0.0.1 failed: errno \(errno)")
+        throw SetupError("socket on 127.0.0.1 failed: errno \(errno)")
     }
     return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }

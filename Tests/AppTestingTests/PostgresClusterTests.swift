@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// The throwaway cluster the PostgreSQL tests stand on: it starts (or the test fails, saying

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// Activities from the command line: given with `add`/`edit`, typed as `#name` in a note, shown

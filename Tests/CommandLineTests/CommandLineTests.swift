@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// The `moodtui` subcommands, run as a person runs them: the real binary on a temporary journal.

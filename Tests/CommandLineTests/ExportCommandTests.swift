@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// `moodtui export` as a person runs it: to standard output or a private file, within dates, and
@@ -43,7 +44,7 @@ import Testing
             """)
     }
 
-    /// Review of #15: `--since today` meant now, and left out the morning's moods.
+    /// `--since today` meant now, and left out the morning's moods.
     @Test func sinceTodayStartsAtTheDaysStart() throws {
         _ = try moodtui(["add", "--level", "good", "--note", "early", "--date", "today 00:00"])
         _ = try moodtui(["add", "--level", "good", "--note", "the day before", "--date", "yesterday 23:59"])

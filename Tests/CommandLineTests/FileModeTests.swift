@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// A journal holds a person's moods and, once logged in, their sync token; the log says what

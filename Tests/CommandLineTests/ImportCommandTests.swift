@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// `moodtui import` as a person runs it: a dry run first, levels for renamed moods, and a second

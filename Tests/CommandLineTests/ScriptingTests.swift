@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import MoodKit
 import MoodStore
 import Testing

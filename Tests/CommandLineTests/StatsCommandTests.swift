@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// `moodtui stats`: a year's insights as text (plain when piped) and as JSON.

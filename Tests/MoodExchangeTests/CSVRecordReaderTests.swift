@@ -27,7 +27,7 @@ import Testing
         #expect(read.map(\.line) == [1, 2, 4])
     }
 
-    /// Review of #15: a CR alone was dropped (`a\rb` read `ab`), and a file of old Mac line ends
+    /// A CR alone was dropped (`a\rb` read `ab`), and a file of old Mac line ends
     /// was one record.
     @Test func aCarriageReturnAloneEndsALineAndInQuotesIsKept() throws {
         let read = try records("a,b\rc,d\r\"x\ry\",z\r\nend")

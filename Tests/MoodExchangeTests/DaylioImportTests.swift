@@ -73,7 +73,7 @@ import Testing
         #expect(moods.contains { $0.activities.names.map(\.text) == ["freunde", "sport"] })
     }
 
-    /// Review of #15: entries of one moment and mood with another between them took one id, and
+    /// Entries of one moment and mood with another between them took one id, and
     /// the second was counted "already in the journal".
     @Test func entriesOfOneMomentAndMoodAreEachAMoodWhereverTheyStand() throws {
         let text = """
@@ -100,7 +100,7 @@ import Testing
         #expect(second.uuidString == "6D20F091-0544-54DD-B3F6-698AC4CF4539")
     }
 
-    /// Review of #15: a mood deleted for good (as `moodtui delete` and sync do) left no trace,
+    /// A mood deleted for good (as `moodtui delete` and sync do) left no trace,
     /// and importing its file again brought it back.
     @Test func aMoodDeletedForGoodIsNotBroughtBackByImportingAgain() throws {
         let first = try source("daylio-scales.csv")

@@ -40,11 +40,19 @@ enum MoodListFixtures {
         note: String, cursor: Int? = nil, level: MoodLevel = .good, focus: MoodFormField = .note, date: String = "now",
         error: String? = nil
     ) -> MoodListOverlay {
+        .form(formModel(note: note, cursor: cursor, level: level, focus: focus, date: date, error: error))
+    }
+
+    /// The form's view model itself, for tests that change it before drawing.
+    static func formModel(
+        note: String, cursor: Int? = nil, level: MoodLevel = .good, focus: MoodFormField = .note, date: String = "now",
+        error: String? = nil
+    ) -> MoodFormViewModel {
         let field = TextFieldViewModel(text: note, cursor: cursor ?? note.count)
         let dateField = TextFieldViewModel(text: date, cursor: date.count)
-        return .form(MoodFormViewModel(
+        return MoodFormViewModel(
             title: "New mood", focus: focus, level: level, note: field, noteLimit: MoodNote.maximumLength, date: dateField,
-            error: error))
+            error: error)
     }
 }
 

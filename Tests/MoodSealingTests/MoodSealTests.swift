@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func everySingleMistypedCharacterIsCaught() throws {
-        let seed = UInt64.random(in: 0 ... .max)
+        let seed = TestSeed.chosen()
         var generator = SeededGenerator(seed: seed)
         let phrase = Array(RecoveryPhrase.phrase(for: AccountKey()).filter { $0 != "-" })
         var caught = 0

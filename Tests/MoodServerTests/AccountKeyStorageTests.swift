@@ -1,5 +1,6 @@
 import Foundation
 import MoodServer
+import ServerStorage
 import SyncProtocol
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MoodServer
+import ServerStorage
 import SyncProtocol
 import Testing
 

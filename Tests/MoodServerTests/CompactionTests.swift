@@ -1,7 +1,9 @@
 import AppTesting
 import Foundation
 import JournalTesting
+import LocalProcesses
 import MoodServer
+import ServerStorage
 import SyncProtocol
 import Testing
 

@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import MoodServer
+import ServerStorage
 import SyncProtocol
 import Testing
 

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MoodServer
+import ServerStorage
 import SyncProtocol
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import MoodServer
+import SQLiteServerStorage
+import ServerStorage
 import SyncProtocol
 import SyncTesting
 import Testing
@@ -95,7 +97,7 @@ import Testing
         #expect(result.latestSequence == 2, "a second tombstone of the same mood left a gap in the log")
     }
 
-    /// Issue #11: an upload held up in the network, delivered after a deletion of the same id
+    /// An upload held up in the network, delivered after a deletion of the same id
     /// that reached the server first, created the mood again on every device.
     @Test(arguments: StorageBackEnd.allCases)
     func anUploadDeliveredAfterTheDeletionOfAnIDTheServerNeverSawIsAnsweredDeleted(_ backEnd: StorageBackEnd) async throws {

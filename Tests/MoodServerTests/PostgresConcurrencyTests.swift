@@ -1,6 +1,8 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import MoodServer
+import ServerStorage
 import SyncProtocol
 import Testing
 

@@ -1,7 +1,9 @@
 import AppTesting
 import Foundation
 import HummingbirdTesting
+import LocalProcesses
 import MoodServer
+import PostgresServerStorage
 import SyncProtocol
 import Testing
 

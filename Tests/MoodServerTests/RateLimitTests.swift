@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import HTTPTypes
+import LocalProcesses
 import MoodServer
 import Synchronization
 import SyncProtocol

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdWSClient
 import MoodServer
 import NIOWebSocket
+import ServerStorage
 import SyncProtocol
 import Testing
 

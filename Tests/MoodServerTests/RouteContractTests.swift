@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MoodServer
+import ServerStorage
 import SyncProtocol
 import Testing
 

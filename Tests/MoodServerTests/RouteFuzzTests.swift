@@ -1,9 +1,11 @@
+import AppTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import MoodServer
 import NIOCore
+import ServerStorage
 import SyncProtocol
 import Testing
 
@@ -11,11 +13,11 @@ import Testing
 /// 5xx (but the 503 refusing another protocol version), never a crash, every error in the protocol's JSON shape, and a refused request changes
 /// no account's data.
 ///
-/// 20,000 inputs a run; `MOODTUI_FUZZ_INPUTS=1000000` runs more, `MOODTUI_FUZZ_SEED=N` replays a
+/// 20,000 inputs a run; `MOODTUI_FUZZ_INPUTS=1000000` runs more, `MOODTUI_SEED=N` replays a
 /// seed that failed.
 @Suite struct RouteFuzzTests {
     static let inputs = ProcessInfo.processInfo.environment["MOODTUI_FUZZ_INPUTS"].flatMap(Int.init) ?? 20_000
-    static let seed = ProcessInfo.processInfo.environment["MOODTUI_FUZZ_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
+    static let seed = TestSeed.chosen()
 
     @Test(.timeLimit(.minutes(5 + inputs / 10_000)))
     func noInputGetsA5xxOrAnAnswerOutsideTheProtocol() async throws {

@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import HummingbirdTesting
+import LocalProcesses
 import NIOWebSocket
 import SyncProtocol
 import Testing

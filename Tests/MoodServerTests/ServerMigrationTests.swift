@@ -3,6 +3,8 @@ import GRDB
 import JournalTesting
 import MoodKit
 import MoodServer
+import SQLiteServerStorage
+import ServerStorage
 import SyncProtocol
 import SyncTesting
 import Testing
@@ -34,7 +36,7 @@ import Testing
             wallMilliseconds: 1_795_401_515_318, counter: 0, device: "18e5b446-06d1-46e7-af40-7dbe3b0e32ef")))
     }
 
-    /// Review of #13: a mood an older server stored with an empty creator id made an unreadable
+    /// A mood an older server stored with an empty creator id made an unreadable
     /// stamp, and every page of the feed holding it failed.
     @Test func aMoodAnOlderServerStoredUncheckedStillGoesOutForDevicesToSetAside() async throws {
         try await DatabaseQueue(path: path).write { try $0.execute(sql: "UPDATE mood SET creatorID = '' WHERE id LIKE 'D11ADE39%'") }

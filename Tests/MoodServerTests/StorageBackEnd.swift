@@ -1,8 +1,12 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Logging
 import MoodKit
 import MoodServer
+import PostgresServerStorage
+import SQLiteServerStorage
+import ServerStorage
 import Testing
 
 /// The storage back ends, so that one test body runs against each.

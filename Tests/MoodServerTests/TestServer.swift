@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import MoodKit
 import MoodServer
+import ServerStorage
 
 /// The server application with two accounts, for one test: reached through its router in
 /// process (most tests: no sockets, nothing to wait for), or bound to 127.0.0.1 on a free port

@@ -14,7 +14,7 @@ import Testing
         retry: Backoff(initial: .seconds(3_600), maximum: .seconds(3_600)),
         reconnect: Backoff(initial: .milliseconds(20), maximum: .milliseconds(50)))
 
-    /// Issue #11: a failed upload and then a successful download left a mood waiting for as long
+    /// A failed upload and then a successful download left a mood waiting for as long
     /// as anyone watched (the download's success cancelled the upload's retry), under "synced".
     @Test func anUploadThatFailedGoesAsSoonAsAnotherRequestIsAnswered() async throws {
         let remote = try await InMemoryRemote()

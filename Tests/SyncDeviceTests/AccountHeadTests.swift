@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import GRDB
+import LocalProcesses
 import Logging
 import MoodKit
 import MoodSealing

@@ -1,9 +1,13 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Logging
 import MoodKit
 import MoodServer
 import MoodStore
+import PostgresServerStorage
+import SQLiteServerStorage
+import ServerStorage
 import Testing
 
 /// Devices against a real `moodtui serve` whose store compacts its tombstones, from this process
@@ -52,7 +56,7 @@ import Testing
     /// nothing does not give (``TombstoneRule``).
     @Test(arguments: ServedStore.allCases)
     func compactionWhileDevicesWriteLosesNothingAndBringsNothingBack(_ served: ServedStore) async throws {
-        let seed = ProcessInfo.processInfo.environment["MOODTUI_COMPACTION_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
+        let seed = TestSeed.chosen()
         var random = SeededGenerator(seed: seed)
         let server = try await served.start()
         let store = try await served.open(server)

@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import JournalTesting
+import LocalProcesses
 import MoodKit
 import MoodStore
 import MoodSync

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Logging
 import MoodSealing
 import MoodStore

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import MoodKit
 import MoodSealing
 import MoodStore
@@ -32,7 +33,7 @@ import Testing
                 return String(characters)
             }
         }
-        throw TestSetupError("no typo of \(phrase) is caught")
+        throw SetupError("no typo of \(phrase) is caught")
     }
 
     @Test func theFirstDeviceShowsThePhraseAndAnotherIsRefusedUntilItGivesIt() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// Requests that arrive in another order than they were made, through a fault-injecting proxy
 /// between a device and a real `moodtui serve`: deletion wins whatever the order.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct LateDeliveryTests {
-    /// Issue #11, cases 1 and 3: an upload held up in the network, a deletion of the same mood
+    /// An upload held up in the network, a deletion of the same mood
     /// from a second engine on the journal reaching the server first (while the server did not
     /// know the mood), then the upload arriving: the server created the mood, and every device
     /// showed it again.
@@ -38,7 +38,7 @@ import Testing
         await server.stop()
     }
 
-    /// Issue #11, case 2: `moodtui delete` of a mood added a moment earlier, while an engine had
+    /// `moodtui delete` of a mood added a moment earlier, while an engine had
     /// read it for its first upload, purged it locally as never sent; the upload then created it.
     @Test func aMoodPurgedAsNeverSentWhileItsFirstUploadWasPreparedStaysGone() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())

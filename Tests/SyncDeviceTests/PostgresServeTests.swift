@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// `moodtui serve --database postgres://…`: two server processes on one PostgreSQL database serve

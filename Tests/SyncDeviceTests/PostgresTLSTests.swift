@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// `--database postgres://…?sslmode=…` against a real PostgreSQL cluster that takes TLS with a

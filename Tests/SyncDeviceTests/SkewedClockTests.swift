@@ -12,7 +12,7 @@ import Testing
     /// Which of the two devices edits first; the other edits ten minutes later.
     enum FirstEditor: CaseIterable { case aheadByAnHour, behindByAnHour }
 
-    /// Issue #13: a device an hour ahead won every concurrent edit for that hour, and one an hour
+    /// A device an hour ahead won every concurrent edit for that hour, and one an hour
     /// behind lost edits really made later.
     @Test(arguments: FirstEditor.allCases)
     func theEditReallyMadeLaterWinsWhateverTheClocksSay(first: FirstEditor) async throws {
@@ -42,7 +42,7 @@ import Testing
         await server.stop()
     }
 
-    /// Issue #13: a level changed on the laptop and a note fixed on the phone, both offline,
+    /// A level changed on the laptop and a note fixed on the phone, both offline,
     /// could not both survive: the whole mood won.
     @Test func aLevelChangedOnOneDeviceAndANoteFixedOnAnotherBothSurvive() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
@@ -65,7 +65,7 @@ import Testing
         await server.stop()
     }
 
-    /// Issue #13: a device whose upload answer was lost, and whose clock then stepped back an
+    /// A device whose upload answer was lost, and whose clock then stepped back an
     /// hour, silently dropped the person's own newer edit.
     @Test func aPersonsNewerEditSurvivesALostAnswerAndAClockSteppingBack() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())

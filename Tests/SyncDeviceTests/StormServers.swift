@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import JournalTesting
+import LocalProcesses
 import MoodKit
 import MoodStore
 import MoodSync
@@ -21,11 +22,11 @@ import Glibc
 /// field holds its causally last edit: the one with the highest stamp. Every engine then returns
 /// when cancelled.
 ///
-/// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_STORM_SEED=N`
+/// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_SEED=N`
 /// replays a seed that failed.
 @Suite(.serialized) struct SyncStormTests {
     static let operations = ProcessInfo.processInfo.environment["MOODTUI_STORM_OPERATIONS"].flatMap(Int.init) ?? 1_000
-    static let seed = ProcessInfo.processInfo.environment["MOODTUI_STORM_SEED"].flatMap(UInt64.init) ?? .random(in: 0 ... .max)
+    static let seed = TestSeed.chosen()
 
     @Test(.timeLimit(.minutes(5 + operations / 2_000)), arguments: [StormTopology.sqlite, .postgres(instances: 2), .postgres(instances: 3)])
     func randomWorkThroughFaultsAndKillsConvergesWithNothingLostDoubledOrBroughtBack(_ topology: StormTopology) async throws {

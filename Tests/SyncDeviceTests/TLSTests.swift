@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Logging
 import MoodSync
 import Synchronization
@@ -19,7 +20,7 @@ import Testing
     private func tokenFile(_ server: ServerProcess) throws -> String {
         let file = folder.appendingPathComponent("token-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: file.path, contents: Data(try server.addDevice("alice").utf8), attributes: [.posixPermissions: 0o600])
-        else { throw TestSetupError("cannot write \(file.path)") }
+        else { throw SetupError("cannot write \(file.path)") }
         return file.path
     }
 

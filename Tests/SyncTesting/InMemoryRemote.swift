@@ -2,6 +2,7 @@ import Foundation
 import MoodKit
 import MoodServer
 import MoodSync
+import ServerStorage
 import Synchronization
 import SyncProtocol
 

@@ -1,5 +1,6 @@
 import Foundation
 import MoodServer
+import ServerStorage
 import SyncProtocol
 
 /// Deletions without proofs, as the devices of an account without a key make them, for tests of

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// A journal of its own, and the real app on it in tmux: what the terminal tests share.

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// The add and edit form as a person writes in it, in the real app in tmux.

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// Two devices of one account, each its own journal, against a real `moodtui serve`: the app

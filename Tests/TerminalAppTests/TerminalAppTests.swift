@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import LocalProcesses
 import Testing
 
 /// The real `moodtui` binary in a real terminal (tmux), driven by keys as a person would.

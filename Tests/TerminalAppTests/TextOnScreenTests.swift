@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import GRDB
+import LocalProcesses
 import MoodKit
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MoodKit
 import PrivateFiles
+import ServerStorage
 import SyncProtocol
 
 /// The default ``MoodServerStorage``: one SQLite file in WAL mode, so that `moodtui account`
@@ -43,9 +44,9 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
             try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
-        let applied = try pool.read { try ServerSchema.migrator.appliedIdentifiers($0) }
-        try ServerSchema.migrator.migrate(pool)
-        if !applied.isEmpty && !applied.contains(ServerSchema.sealedMoods) {
+        let applied = try pool.read { try SQLiteServerSchema.migrator.appliedIdentifiers($0) }
+        try SQLiteServerSchema.migrator.migrate(pool)
+        if !applied.isEmpty && !applied.contains(SQLiteServerSchema.sealedMoods) {
             // Written before secure_delete: freed pages may still hold moods' old plain text.
             try pool.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
         }

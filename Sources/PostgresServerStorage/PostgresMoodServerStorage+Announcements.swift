@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import ServerStorage
 import SyncProtocol
 
 /// Telling the other instances on the database of each commit, with `NOTIFY`, and hearing theirs

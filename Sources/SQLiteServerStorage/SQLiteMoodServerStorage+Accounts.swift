@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MoodKit
+import ServerStorage
 import SyncProtocol
 
 /// Accounts and device tokens.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MoodKit
 import PostgresNIO
+import ServerStorage
 import SyncProtocol
 
 /// A ``MoodServerStorage`` on PostgreSQL, for a server run for many people: several `moodtui

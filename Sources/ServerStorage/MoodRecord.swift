@@ -36,10 +36,10 @@ public struct MoodRecord: Hashable, Sendable {
 
 extension DeletionProof {
     /// The proof as a store keeps it in one column: the key id's bytes, then the signature's.
-    var storedBytes: [UInt8] { keyID.bytes + signature.bytes }
+    package var storedBytes: [UInt8] { keyID.bytes + signature.bytes }
 
     /// The proof ``storedBytes`` are, or `nil` for bytes of another length.
-    init?(storedBytes bytes: [UInt8]) {
+    package init?(storedBytes bytes: [UInt8]) {
         guard bytes.count == AccountKeyID.byteCount + AccountSignature.byteCount,
             let keyID = AccountKeyID(bytes: bytes.prefix(AccountKeyID.byteCount)),
             let signature = AccountSignature(bytes: bytes.dropFirst(AccountKeyID.byteCount))

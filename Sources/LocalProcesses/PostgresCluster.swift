@@ -38,7 +38,7 @@ public final class PostgresCluster: Sendable {
     }
 
     /// The cluster of this test process (no durability), started on first use.
-    /// - Throws: ``TestSetupError`` saying what is missing when no cluster can be started: a test
+    /// - Throws: ``SetupError`` saying what is missing when no cluster can be started: a test
     ///   that needs PostgreSQL fails then, it is never skipped.
     public static func shared() throws -> PostgresCluster {
         try sharedCluster.get()
@@ -56,13 +56,13 @@ public final class PostgresCluster: Sendable {
         try PostgresCluster(durability: durability)
     }
 
-    /// A cluster of its own that also takes TLS connections with `certificates`' server
-    /// certificate (for `localhost`); the caller stops it.
-    public static func start(tls certificates: TestCertificates) throws -> PostgresCluster {
-        try PostgresCluster(durability: .none, tls: certificates)
+    /// A cluster of its own that also takes TLS connections with the certificate chain and key in
+    /// the PEM files `tlsChain` and `key`; the caller stops it.
+    public static func start(tlsChain: String, key: String) throws -> PostgresCluster {
+        try PostgresCluster(durability: .none, tls: (tlsChain, key))
     }
 
-    private init(durability: Durability, tls certificates: TestCertificates? = nil) throws {
+    private init(durability: Durability, tls certificates: (chain: String, key: String)? = nil) throws {
         binaries = try Self.findBinaries()
         Self.removeAbandoned(binaries: binaries)
         folder = Self.parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
@@ -93,12 +93,12 @@ public final class PostgresCluster: Sendable {
     /// Copies the server certificate and key into the cluster's folder, owned by the user the
     /// cluster runs as (PostgreSQL reads a key only from a file of its own, mode 0600), and
     /// returns the settings that turn TLS on with them.
-    private static func tlsSettings(_ certificates: TestCertificates, in folder: URL) throws -> String {
+    private static func tlsSettings(_ certificates: (chain: String, key: String), in folder: URL) throws -> String {
         var settings = "-c ssl=on"
         for (source, name, setting) in [(certificates.chain, "tls-chain.pem", "ssl_cert_file"), (certificates.key, "tls-key.pem", "ssl_key_file")] {
             let copy = folder.appendingPathComponent(name)
             try FileManager.default.copyItem(atPath: source, toPath: copy.path)
-            guard chmod(copy.path, 0o600) == 0 else { throw TestSetupError("cannot make \(copy.path) private") }
+            guard chmod(copy.path, 0o600) == 0 else { throw SetupError("cannot make \(copy.path) private") }
             try handOver(copy)
             settings += " -c \(setting)=\(copy.path)"
         }
@@ -162,7 +162,7 @@ public final class PostgresCluster: Sendable {
         let result = try ProcessResult.run(command, all, capturingOutput: !leavesDaemon)
         guard result.status == 0 else {
             let log = (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-            throw TestSetupError("\(program) failed (\(result.status)): \(result.standardError)\(log.suffix(2000))")
+            throw SetupError("\(program) failed (\(result.status)): \(result.standardError)\(log.suffix(2000))")
         }
         return result.standardOutput
     }
@@ -174,10 +174,10 @@ public final class PostgresCluster: Sendable {
     private static func handOver(_ folder: URL) throws {
         guard geteuid() == 0 else { return }
         guard let entry = getpwnam(owner) else {
-            throw TestSetupError("no '\(owner)' user to run PostgreSQL as (install Debian's postgresql package)")
+            throw SetupError("no '\(owner)' user to run PostgreSQL as (install Debian's postgresql package)")
         }
         guard chown(folder.path, entry.pointee.pw_uid, entry.pointee.pw_gid) == 0 else {
-            throw TestSetupError("cannot give \(folder.path) to \(owner): \(String(cString: strerror(errno)))")
+            throw SetupError("cannot give \(folder.path) to \(owner): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -186,7 +186,7 @@ public final class PostgresCluster: Sendable {
         let root = URL(fileURLWithPath: "/usr/lib/postgresql")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         guard let newest = versions.compactMap(Int.init).max() else {
-            throw TestSetupError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin): `apt-get install postgresql`, as .ci/run does")
+            throw SetupError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin): `apt-get install postgresql`, as .ci/run does")
         }
         return root.appendingPathComponent("\(newest)/bin")
     }
@@ -194,7 +194,7 @@ public final class PostgresCluster: Sendable {
     /// A port nothing listens on now: the system's choice for a socket bound to port 0.
     private static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw TestSetupError("cannot open a socket to find a free port") }
+        guard socket >= 0 else { throw SetupError("cannot open a socket to find a free port") }
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -204,7 +204,7 @@ public final class PostgresCluster: Sendable {
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
         }
-        guard bound else { throw TestSetupError("cannot find a free port: \(String(cString: strerror(errno)))") }
+        guard bound else { throw SetupError("cannot find a free port: \(String(cString: strerror(errno)))") }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

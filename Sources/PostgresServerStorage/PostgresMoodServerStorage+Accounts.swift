@@ -1,6 +1,7 @@
 import Foundation
 import MoodKit
 import PostgresNIO
+import ServerStorage
 import SyncProtocol
 
 /// Accounts, device tokens and revocations. A revocation is announced with `NOTIFY` in its own

@@ -38,11 +38,6 @@ public struct ProcessResult: Sendable {
             standardError: String(decoding: err, as: UTF8.self))
     }
 
-    /// Runs the built `moodtui` with `arguments`.
-    public static func moodtui(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-        try run(try BuiltProducts.moodtui, arguments, environment: environment)
-    }
-
     /// Reads two descriptors until both end, whichever has data first, so neither pipe fills up.
     private static func readToEnd(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
         var data: [[UInt8]] = [[], []]

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ServerStorage
 
 /// The PostgreSQL store's tables, built by numbered migrations that every server instance runs
 /// on start, one instance at a time (an advisory lock), so that instances of one version share a

@@ -3,22 +3,22 @@ import SyncProtocol
 
 /// What a ``ChangeToken`` means to the server: a position in one account's change log of one
 /// store. The token is this, as JSON, in base64url; clients treat it as opaque.
-struct ChangeCursor: Codable, Hashable, Sendable {
+package struct ChangeCursor: Codable, Hashable, Sendable {
     /// The ``MoodServerStorage/storeID`` that issued it.
-    var store: String
+    package var store: String
     /// The account's ``Account/publicID``.
-    var account: String
-    var sequence: Int64
+    package var account: String
+    package var sequence: Int64
     /// Set while a device downloads its first snapshot: the tombstones at or before this
     /// sequence are left out (the device never had those moods), the ones after it are not
     /// (they delete moods the snapshot's earlier pages gave it).
-    var liveThrough: Int64?
+    package var liveThrough: Int64?
 
     /// The tombstones this reader still needs: those after this sequence.
-    var tombstonesNeededAfter: Int64 { max(sequence, liveThrough ?? 0) }
+    package var tombstonesNeededAfter: Int64 { max(sequence, liveThrough ?? 0) }
 
     /// What a token turned out to be.
-    enum Reading: Hashable, Sendable {
+    package enum Reading: Hashable, Sendable {
         case cursor(ChangeCursor)
         /// A token an older server wrote, which named the account by its row number, in the store
         /// `store`: the client downloads again, as for any token this server no longer honours.
@@ -28,9 +28,9 @@ struct ChangeCursor: Codable, Hashable, Sendable {
     }
 
     /// The largest token text read at all; real tokens are about 120 characters.
-    static let maximumTokenLength = 512
+    package static let maximumTokenLength = 512
 
-    var token: ChangeToken {
+    package var token: ChangeToken {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys  // the same position is always the same token
         let json = (try? encoder.encode(self)) ?? Data()
@@ -38,7 +38,7 @@ struct ChangeCursor: Codable, Hashable, Sendable {
     }
 
     /// Reads a token.
-    static func read(_ token: ChangeToken) -> Reading {
+    package static func read(_ token: ChangeToken) -> Reading {
         guard token.rawValue.utf8.count <= maximumTokenLength, let json = Data(base64URLEncoded: token.rawValue) else {
             return .invalid
         }
@@ -47,7 +47,7 @@ struct ChangeCursor: Codable, Hashable, Sendable {
         return .invalid
     }
 
-    init(store: String, account: String, sequence: Int64, liveThrough: Int64? = nil) {
+    package init(store: String, account: String, sequence: Int64, liveThrough: Int64? = nil) {
         self.store = store
         self.account = account
         self.sequence = sequence

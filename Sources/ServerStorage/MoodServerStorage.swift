@@ -3,9 +3,10 @@ import SyncProtocol
 
 /// Where the server keeps accounts, device tokens and each account's moods and change log.
 ///
-/// Routes see only this protocol: ``SQLiteMoodServerStorage`` is the default,
-/// ``InMemoryMoodServerStorage`` serves tests, and a PostgreSQL back end can join them without
-/// touching the routes. Every method is one transaction: it happens entirely or not at all.
+/// Routes see only this protocol, and the `moodtui` executable picks the back end: one SQLite file
+/// (`SQLiteMoodServerStorage`, the default), a PostgreSQL database that many instances share
+/// (`PostgresMoodServerStorage`), or ``InMemoryMoodServerStorage``, the reference the others are
+/// tested against. Every method is one transaction: it happens entirely or not at all.
 ///
 /// Each account has a change log ordered by a sequence number that only grows: every write of a
 /// mood (content or tombstone) takes the account's next sequence, and a mood appears in the log

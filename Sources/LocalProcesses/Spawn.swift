@@ -20,7 +20,7 @@ public enum Spawn {
     }
 
     /// Starts `executable` with `arguments`, standard input from /dev/null; returns its pid.
-    /// - Throws: ``TestSetupError`` when it cannot be started.
+    /// - Throws: ``SetupError`` when it cannot be started.
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         output: Destination, error: Destination
@@ -51,7 +51,7 @@ public enum Spawn {
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw TestSetupError("cannot run \(executable): errno \(status)") }
+        guard status == 0 else { throw SetupError("cannot run \(executable): errno \(status)") }
         return pid
     }
 
@@ -61,7 +61,7 @@ public enum Spawn {
     /// - Returns: the read and write ends.
     public static func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
-        guard systemPipe2(&fds, O_CLOEXEC) == 0 else { throw TestSetupError("pipe failed: errno \(errno)") }
+        guard systemPipe2(&fds, O_CLOEXEC) == 0 else { throw SetupError("pipe failed: errno \(errno)") }
         return (fds[0], fds[1])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MoodKit
+import ServerStorage
 import SyncProtocol
 
 /// Reading and writing one mood row, and an account's sequence.

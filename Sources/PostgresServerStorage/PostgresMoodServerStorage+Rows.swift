@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MoodKit
 import PostgresNIO
+import ServerStorage
 import SyncProtocol
 
 /// Reading and writing mood rows and an account's sequence, inside a transaction.

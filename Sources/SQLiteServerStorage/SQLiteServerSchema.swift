@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import MoodKit
+import ServerStorage
 
 /// The server store's tables, built by migrations so that a data folder written by an older
 /// server opens in a newer one.
-enum ServerSchema {
+enum SQLiteServerSchema {
     /// The migration that made room for sealed moods; a store from before it is vacuumed once.
     static let sealedMoods = "v6: sealed moods"
 
