@@ -12,71 +12,73 @@ extension MoodListPresenter {
         case .moveToTop: select(0)
         case .moveToBottom: select(count - 1)
         case .moveToMatch(let forward): moveToMatch(forward: forward)
-        case .add: router.openForm(MoodFormState(knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
+        case .add: state = .form(MoodFormState(knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
         case .editSelected:
             guard let mood = selectedMood else { return }
             openForm(editing: mood)
         case .showDetail:
             guard let mood = selectedMood else { return }
-            router.openDetail(MoodDetailState(mood: mood))
+            state = .detail(MoodDetailState(mood: mood))
         case .deleteSelected:
             guard let row = selectedRow else { return }
-            router.openDeleteConfirmation(for: rows.fullyDated(row))
+            state = .confirmDelete(rows.fullyDated(row))
         case .undoDelete: undoDelete()
-        case .showHelp:
-            helpScroll = 0
-            router.openHelp()
+        case .showHelp: state = .help(scroll: 0)
         case .showInsights: openInsights()
-        case .startFilter: filterField = TextFieldState(appliedFilter ?? "")
-        case .cancel where appliedFilter != nil: applyFilter(nil)
+        case .startFilter: state = .filtering(TextFieldState(search.applied ?? ""))
+        case .cancel where search.applied != nil: applyFilter(nil)
         case .quit: router.quit()
         default: break
         }
     }
 
-    func handleFilterLine(_ intent: MoodListIntent) {
+    func handleFilterLine(_ intent: MoodListIntent, _ field: TextFieldState) {
         switch intent {
         case .edit(let edit):
-            filterField?.apply(edit)
-            applyFilter(filterField?.text)
+            var field = field
+            field.apply(edit)
+            state = .filtering(field)
+            applyFilter(field.text)
         case .submit:
-            filterField = nil
-            if let appliedFilter { keptSearch = appliedFilter }
+            state = .list
+            if let applied = search.applied { search.kept = applied }
         case .cancel:
-            filterField = nil
+            state = .list
             applyFilter(nil)
         default: break
         }
     }
 
-    func handle(_ intent: MoodListIntent, in route: MoodListRoute) {
-        switch (route, intent) {
-        case (.form, .edit(let edit)): router.updateForm { $0.apply(edit) }
-        case (.form, .focusNext): router.updateForm { $0.focus = $0.focus.next }
-        case (.form, .focusPrevious): router.updateForm { $0.focus = $0.focus.previous }
-        case (.form, .setLevel(let level)): router.updateForm { $0.level = level }
-        case (.form, .stepLevel(let steps)): router.updateForm { $0.stepLevel(by: steps) }
-        case (.form, .completeActivity): router.updateForm { if !$0.completeActivity() { $0.focus = $0.focus.next } }
-        case (.form, .stepActivityCandidate(let steps)): router.updateForm { $0.stepActivityCandidate(by: steps) }
+    /// What an intent does while an overlay (the form, the delete question, a mood's detail, the
+    /// help, insights) is open over the list.
+    func handleOverlay(_ intent: MoodListIntent) {
+        switch (state, intent) {
+        case (.form, .edit(let edit)): updateForm { $0.apply(edit) }
+        case (.form, .focusNext): updateForm { $0.focus = $0.focus.next }
+        case (.form, .focusPrevious): updateForm { $0.focus = $0.focus.previous }
+        case (.form, .setLevel(let level)): updateForm { $0.level = level }
+        case (.form, .stepLevel(let steps)): updateForm { $0.stepLevel(by: steps) }
+        case (.form, .completeActivity): updateForm { if !$0.completeActivity() { $0.focus = $0.focus.next } }
+        case (.form, .stepActivityCandidate(let steps)): updateForm { $0.stepActivityCandidate(by: steps) }
         case (.form(let form), .submit): save(form)
         case (.detail(let detail), .moveSelection(let lines)): scrollDetail(detail, by: lines)
         case (.detail(let detail), .movePage(let pages)): scrollDetail(detail, by: pages * max(visibleRows / 2, 1))
         case (.detail(let detail), .editSelected): openForm(editing: detail.mood)
-        case (.detail(let detail), .deleteSelected): router.openDeleteConfirmation(for: rows.row(for: detail.mood))
+        case (.detail(let detail), .deleteSelected): state = .confirmDelete(rows.row(for: detail.mood))
         case (.confirmDelete(let row), .answer(true)):
-            router.closeOverlay()
+            state = .list
             delete(row)
-        case (.insights, .changeYear(let years)): router.updateInsights { $0.changeYear(by: years) }
-        case (.insights, .moveDay(let days)): router.updateInsights { $0.moveSelection(days: days) }
-        case (.insights, .moveMonth(let months)): router.updateInsights { $0.moveSelection(months: months) }
+        case (.insights, .changeYear(let years)): updateInsights { $0.changeYear(by: years) }
+        case (.insights, .moveDay(let days)): updateInsights { $0.moveSelection(days: days) }
+        case (.insights, .moveMonth(let months)): updateInsights { $0.moveSelection(months: months) }
         case (.insights(let state), .submit):
             closeInsights()
             selectAtTop(interactor.index(ofDay: state.selected))
         case (.insights, .cancel): closeInsights()
-        case (.help, .moveSelection(let lines)): scrollHelp(by: lines)
-        case (.help, .movePage(let pages)): scrollHelp(by: pages * max(visibleRows - 3, 1))
+        case (.help(let scroll), .moveSelection(let lines)): scrollHelp(from: scroll, by: lines)
+        case (.help(let scroll), .movePage(let pages)): scrollHelp(from: scroll, by: pages * max(visibleRows - 3, 1))
         case (.form, .cancel), (.confirmDelete, .answer(false)), (.confirmDelete, .cancel), (.detail, .cancel), (.help, .cancel):
-            router.closeOverlay()
+            state = .list
         default: break
         }
     }
@@ -85,48 +87,48 @@ extension MoodListPresenter {
     private func openInsights() {
         do throws(MoodListError) {
             _ = try interactor.insightsCounts()
-            router.openInsights(InsightsState(today: interactor.localDays.day(of: now().millisecondsSince1970)))
+            state = .insights(InsightsState(today: interactor.localDays.day(of: now().millisecondsSince1970)))
         } catch {
             message = MoodListMessage(.error, "cannot count the journal for insights: \(error)")
         }
     }
 
     private func closeInsights() {
-        router.closeOverlay()
+        state = .list
         interactor.insightsDidClose()
     }
 
     /// Scrolls the help, no further than the view says its last line reaches the bottom.
-    private func scrollHelp(by lines: Int) {
-        let limit = view?.scrollLimit(for: .help(lines: keyGuide.helpLines, scroll: helpScroll)) ?? 0
-        helpScroll = min(max(helpScroll + lines, 0), limit)
+    private func scrollHelp(from scroll: Int, by lines: Int) {
+        let limit = view?.scrollLimit(for: .help(lines: keyGuide.helpLines, scroll: scroll)) ?? 0
+        state = .help(scroll: min(max(scroll + lines, 0), limit))
     }
 
     /// Scrolls the detail view's note, as far as the view says it wraps.
     private func scrollDetail(_ detail: MoodDetailState, by lines: Int) {
         let limit = view?.scrollLimit(for: .detail(rows.detail(for: detail, status: syncStatus))) ?? 0
-        router.updateDetail { $0.scroll = min(max($0.scroll + lines, 0), limit) }
+        updateDetail { $0.scroll = min(max($0.scroll + lines, 0), limit) }
     }
 
     /// Keeps an open detail view on its mood as it changes, and closes it when the mood goes.
     func followDetail(_ batch: CacheTransactionBatch) {
-        guard case .detail(let detail) = router.current else { return }
+        guard case .detail(let detail) = state else { return }
         let id = detail.mood.id
         if batch.deletions.contains(where: { $0.id == id }) {
             // Gone from the list: deleted, or (with a filter on) changed so that it no longer matches.
             if let mood = interactor.liveMood(id) {
-                router.updateDetail { $0.mood = mood }
+                updateDetail { $0.mood = mood }
             } else {
-                router.closeOverlay()
+                state = .list
                 message = MoodListMessage(.info, "That mood was deleted.")
             }
         } else if let changed = (batch.updates.map(\.mood) + batch.moves.map(\.mood)).first(where: { $0.id == id }) {
-            router.updateDetail { $0.mood = changed }
+            updateDetail { $0.mood = changed }
         }
     }
 
     private func openForm(editing mood: Mood) {
-        router.openForm(MoodFormState(
+        state = .form(MoodFormState(
             editing: mood.id, level: mood.level, note: mood.note, date: mood.date, activities: mood.activities.names,
             knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
     }
@@ -144,11 +146,11 @@ extension MoodListPresenter {
         do {
             let activities: ActivityEdit?
             do { activities = try form.chosenActivities() } catch {
-                return router.updateForm { $0.error = "\(error)"; $0.focus = .activities }
+                return updateForm { $0.error = "\(error)"; $0.focus = .activities }
             }
             let date: Date?
             do { date = try form.chosenDate(now: now(), input: dateInput) } catch {
-                return router.updateForm { $0.error = "\(error)"; $0.focus = .date }
+                return updateForm { $0.error = "\(error)"; $0.focus = .date }
             }
             if let id = form.editing {
                 try interactor.edit(id, level: form.chosenLevel, note: form.chosenNote, date: date, activities: activities)
@@ -157,9 +159,9 @@ extension MoodListPresenter {
                 let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now(), activities: activities?.applied(to: []) ?? [])
                 if let index = interactor.index(of: id) { select(index) }
             }
-            router.closeOverlay()
+            state = .list
         } catch {
-            router.updateForm { $0.error = "\(error)" }
+            updateForm { $0.error = "\(error)" }
         }
     }
 
@@ -193,21 +195,21 @@ extension MoodListPresenter {
     /// Selects the kept search's next (or previous) match, coming round past the list's ends, and
     /// says which match it is.
     private func moveToMatch(forward: Bool) {
-        guard let search = keptSearch else {
+        guard let kept = search.kept else {
             message = MoodListMessage(.info, "No search to repeat: type one after / and keep it with Enter.")
             return
         }
         do {
-            guard let step = try interactor.stepToMatch(of: search, from: selected, forward: forward) else {
-                message = MoodListMessage(.info, "No mood matches “\(search)”.")
+            guard let step = try interactor.stepToMatch(of: kept, from: selected, forward: forward) else {
+                message = MoodListMessage(.info, "No mood matches “\(kept)”.")
                 return
             }
             select(step.index)
             // The list shown is about to be replaced (Esc's whole list, still being read): the
             // match stays selected in it.
-            if interactor.isSearching { selectionToKeep = selectedRow?.id }
+            if interactor.isSearching { search.selectionToKeep = selectedRow?.id }
             let cameRound = step.wrapped ? (forward ? ", from the top again" : ", from the bottom again") : ""
-            message = MoodListMessage(.info, "“\(search)”: \(step.ordinal) of \(step.count)\(cameRound)")
+            message = MoodListMessage(.info, "“\(kept)”: \(step.ordinal) of \(step.count)\(cameRound)")
         } catch {
             message = MoodListMessage(.error, error.description)
         }
@@ -216,12 +218,12 @@ extension MoodListPresenter {
     /// Filters the list; the selected mood stays selected while the new list holds it.
     private func applyFilter(_ text: String?) {
         let text = text?.isEmpty == true ? nil : text
-        let previous = appliedFilter
-        selectionToKeep = selectionToKeep ?? selectedRow?.id
-        appliedFilter = text
+        let previous = search.applied
+        search.selectionToKeep = search.selectionToKeep ?? selectedRow?.id
+        search.applied = text
         do { try interactor.filter(search: text) } catch {
-            appliedFilter = previous
-            selectionToKeep = nil
+            search.applied = previous
+            search.selectionToKeep = nil
             message = MoodListMessage(.error, error.description)
         }
     }

@@ -40,35 +40,24 @@ extension MoodListPresenter {
     }
 
     private var countText: String {
-        if interactor.isSearching { return appliedFilter.map { "searching “\($0)”…" } ?? "reading the list…" }
-        guard let filter = appliedFilter else { return count == 1 ? "1 mood" : "\(count) moods" }
+        if interactor.isSearching { return search.applied.map { "searching “\($0)”…" } ?? "reading the list…" }
+        guard let filter = search.applied else { return count == 1 ? "1 mood" : "\(count) moods" }
         return (count == 1 ? "1 mood" : "\(count) moods") + " matching “\(filter)”"
     }
 
     private var overlay: MoodListOverlay? {
-        switch router.current {
+        switch state {
+        case .list: nil
+        case .filtering(let field): .filter(field.viewModel)
         case .form(let form): .form(form.viewModel)
         case .confirmDelete(let row): .confirmDelete(row)
         case .detail(let detail): .detail(rows.detail(for: detail, status: syncStatus))
-        case .help: .help(lines: keyGuide.helpLines, scroll: helpScroll)
-        case .insights(let state): insightsViewModel(state)
-        case nil: filterField.map { .filter($0.viewModel) }
+        case .help(let scroll): .help(lines: keyGuide.helpLines, scroll: scroll)
+        case .insights(let insights): insightsViewModel(insights)
         }
     }
 
-    /// What the keys act on now.
-    var mode: MoodListMode {
-        switch router.current {
-        case .form: .form
-        case .confirmDelete: .confirmDelete
-        case .detail: .detail
-        case .help: .help
-        case .insights: .insights
-        case nil: filterField == nil ? .list : .filter
-        }
-    }
-
-    private var footer: String { keyGuide.footers[mode] ?? "" }
+    private var footer: String { keyGuide.footers[state.mode] ?? "" }
 
     /// The insights screen from the interactor's counts, which it keeps up to date.
     private func insightsViewModel(_ state: InsightsState) -> MoodListOverlay? {
@@ -79,7 +68,7 @@ extension MoodListPresenter {
 
     private var emptyText: String {
         guard count == 0 else { return "" }
-        if let filter = appliedFilter { return "No mood matches “\(filter)”. Esc clears the filter." }
+        if let filter = search.applied { return "No mood matches “\(filter)”. Esc clears the filter." }
         return "No moods yet. Press a to add how you feel."
     }
 }

@@ -2,8 +2,8 @@ import CacheTracking
 import Foundation
 import MoodKit
 
-/// The mood list's presenter: keeps the screen's state (selection, scroll position, the visible
-/// window of rows, what is open), turns the interactor's batches into rows, and decides what each
+/// The mood list's presenter: keeps the screen's state (what is open, the search, the selection,
+/// the scroll position, the visible window of rows), turns the interactor's batches into rows, and decides what each
 /// intent does. Knows nothing of ncurses or SQL.
 ///
 /// It keeps only the visible window of rows, so a journal of a million moods costs the same as one
@@ -17,8 +17,10 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     let dateInput: MoodDateInput
     /// The footers and the help, from the view's key table.
     let keyGuide: MoodListKeyGuide
-    /// The first help line shown while the help is open.
-    var helpScroll = 0
+    /// What is open: the one state the screen is in.
+    var state = MoodListScreenState.list
+    /// The filter on the list and the search `n` and `N` repeat.
+    var search = MoodListSearch()
 
     /// How many lines the view's list area has (day headings and moods).
     var visibleRows = 0
@@ -28,16 +30,6 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     var selected = 0
     /// The rows at `top..<top + window.count`: the moods that fit under their day headings.
     var window: [MoodRowViewModel?] = []
-    /// The filter applied to the list, if any.
-    var appliedFilter: String?
-    /// The filter line while it is being typed.
-    var filterField: TextFieldState?
-    /// The search `n` and `N` step through: the last filter kept with Enter, still there after
-    /// Esc shows the whole list again.
-    var keptSearch: String?
-    /// The mood selected when the filter last changed: selected again when the filtered list
-    /// arrives, if it holds it (a search read in the background arrives after the keystroke).
-    var selectionToKeep: Mood.ID?
     var message: MoodListMessage?
     /// The last mood deleted here, which `u` brings back until the offer ends.
     var undoOffer: UndoOffer?
@@ -114,12 +106,12 @@ public final class MoodListPresenter: MoodListInteractorOutput {
             visibleRows = max(0, rows)
             reloadWindow()
             displayed = nil // the screen changed size: everything is drawn again
-        } else if let route = router.current {
-            handle(intent, in: route)
-        } else if filterField != nil {
-            handleFilterLine(intent)
         } else {
-            handleList(intent)
+            switch state {
+            case .list: handleList(intent)
+            case .filtering(let field): handleFilterLine(intent, field)
+            case .form, .confirmDelete, .detail, .help, .insights: handleOverlay(intent)
+            }
         }
         render()
     }
@@ -136,8 +128,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         selected = 0
         top = 0
         reloadWindow()
-        if let id = selectionToKeep, let index = interactor.index(of: id) { select(index) }
-        if !interactor.isSearching { selectionToKeep = nil }
+        if let id = search.selectionToKeep, let index = interactor.index(of: id) { select(index) }
+        if !interactor.isSearching { search.selectionToKeep = nil }
         render()
     }
 

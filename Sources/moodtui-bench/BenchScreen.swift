@@ -13,7 +13,7 @@ struct BenchScreen {
     ///   asks for it; the app reads searches (and the form's activity suggestions) in the background.
     init(store: JournalStore, visibleRows: Int, searchExecution: SearchExecution = .inline) throws {
         interactor = try MoodListInteractor(store: store, searchExecution: searchExecution)
-        presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
+        presenter = MoodListPresenter(interactor: interactor, router: MoodListAppRouter(onQuit: {}))
         interactor.output = presenter
         presenter.view = view
         presenter.viewDidLoad(visibleRows: visibleRows)

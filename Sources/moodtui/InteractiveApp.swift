@@ -59,7 +59,7 @@ final class InteractiveApp {
         defer { sync?.cancel() }
 
         let interactor = try MoodListInteractor(store: store, searchExecution: .background(wake: { waker.wake() }))
-        let router = MoodListOverlayRouter(onQuit: { [unowned self] in running = false })
+        let router = MoodListAppRouter(onQuit: { [unowned self] in running = false })
         let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: MoodListKeyMap.guide)
         let view = MoodListScreenView(screen: terminal.screen, colorSupport: terminal.colorSupport)
         let keys = MoodListKeyMap()

@@ -58,7 +58,7 @@ import Testing
         #expect(try form.chosenActivities() == .changing(adding: [tea], removing: []))
     }
 
-    /// Review of #14: saving the form gave the mood exactly the form's activities, which took
+    /// Saving the form gave the mood exactly the form's activities, which took
     /// away one another device added while the form was open.
     @Test func savingTheFormKeepsAnActivityAnotherDeviceAddedWhileItWasOpen() throws {
         let (run, tea, walk) = (try ActivityName.normalized("run"), try ActivityName.normalized("tea"), try ActivityName.normalized("walk"))

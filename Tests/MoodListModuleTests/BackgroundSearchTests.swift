@@ -34,7 +34,7 @@ import Testing
         let journal = try journal(notes: ["walk by the sea", "run in the rain", "walking home", "tea"])
         let wakes = Wakes()
         let interactor = try MoodListInteractor(store: journal.store, searchExecution: .background(wake: wakes.wake))
-        let presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}))
+        let presenter = MoodListPresenter(interactor: interactor, router: MoodListAppRouter(onQuit: {}))
         let view = RecordingMoodListView()
         interactor.output = presenter
         presenter.view = view
@@ -60,7 +60,7 @@ import Testing
         #expect(notes(interactor) == ["run in the rain"])
     }
 
-    /// Review of #14: the filtered list arrived after the keystroke and put the selection back
+    /// The filtered list arrived after the keystroke and put the selection back
     /// at the top.
     @Test func theSelectedMoodStaysSelectedWhenTheSearchArrives() async throws {
         let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
@@ -76,7 +76,7 @@ import Testing
         #expect(view.model.header.countText == "2 moods matching “walk”")
     }
 
-    /// Review of #14: `n` pressed while Esc's whole list was still being read selected the match,
+    /// `n` pressed while Esc's whole list was still being read selected the match,
     /// then the list arrived and put the selection back where Esc left it.
     @Test func aMatchChosenWhileTheWholeListIsReadStaysSelectedWhenItArrives() async throws {
         let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()

@@ -51,7 +51,7 @@ import Testing
             journal = try TemporaryJournal()
             interactor = try MoodListInteractor(store: journal.store, localDays: DayHeadingsPropertyTests.utc)
             presenter = MoodListPresenter(
-                interactor: interactor, router: MoodListOverlayRouter(onQuit: {}),
+                interactor: interactor, router: MoodListAppRouter(onQuit: {}),
                 now: { Date(millisecondsSince1970: DayHeadingsPropertyTests.noon) })
             interactor.output = presenter
             presenter.view = view

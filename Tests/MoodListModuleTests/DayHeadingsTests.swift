@@ -24,7 +24,7 @@ import Testing
         interactor = try MoodListInteractor(store: journal.store, localDays: Self.utc)
         clock.now = Date(millisecondsSince1970: Self.noon)
         presenter = MoodListPresenter(
-            interactor: interactor, router: MoodListOverlayRouter(onQuit: {}),
+            interactor: interactor, router: MoodListAppRouter(onQuit: {}),
             now: { [clock] in clock.now })
         interactor.output = presenter
         presenter.view = view

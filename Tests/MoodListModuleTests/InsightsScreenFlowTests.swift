@@ -24,7 +24,7 @@ import Testing
     init() throws {
         journal = try TemporaryJournal()
         interactor = try MoodListInteractor(store: journal.store, localDays: Self.utc)
-        let router = MoodListOverlayRouter(onQuit: {})
+        let router = MoodListAppRouter(onQuit: {})
         clock.now = Date(millisecondsSince1970: Self.noon)
         presenter = MoodListPresenter(interactor: interactor, router: router, now: { [clock] in clock.now })
         interactor.output = presenter

@@ -12,13 +12,13 @@ import Testing
     let interactor: MoodListInteractor
     let presenter: MoodListPresenter
     let view = RecordingMoodListView()
-    let router: MoodListOverlayRouter
+    let router: MoodListAppRouter
     let quits = Counter()
 
     init() throws {
         journal = try TemporaryJournal()
         interactor = try MoodListInteractor(store: journal.store)
-        router = MoodListOverlayRouter(onQuit: { [quits] in quits.value += 1 })
+        router = MoodListAppRouter(onQuit: { [quits] in quits.value += 1 })
         presenter = MoodListPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         presenter.view = view
@@ -84,6 +84,7 @@ import Testing
         let presenter = MoodListPresenter(interactor: interactor, router: router)
         interactor.output = presenter
         presenter.view = view
+        func type(_ text: String) { for character in text { presenter.handle(.edit(.insert(character))) } }
         presenter.viewDidLoad(visibleRows: 10)
         presenter.handle(.add)
         type("looking back")
@@ -118,7 +119,7 @@ import Testing
         #expect(mood.date == date, "seconds and milliseconds kept")
     }
 
-    /// Review of #13: the form saved every field, so a note another device changed while the form
+    /// The form saved every field, so a note another device changed while the form
     /// was open was set back to the text the form opened with, stamped as the newest change.
     @Test func savingAFormSavesOnlyTheFieldsThePersonChanged() throws {
         let mood = try journal.add(.meh, note: "walk in teh park", at: 1_772_699_400_000)

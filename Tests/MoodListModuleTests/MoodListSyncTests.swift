@@ -17,7 +17,7 @@ import Testing
     init() throws {
         journal = try TemporaryJournal()
         interactor = try MoodListInteractor(store: journal.store)
-        presenter = MoodListPresenter(interactor: interactor, router: MoodListOverlayRouter(onQuit: {}), now: { [clock] in clock.now })
+        presenter = MoodListPresenter(interactor: interactor, router: MoodListAppRouter(onQuit: {}), now: { [clock] in clock.now })
         interactor.output = presenter
         presenter.view = view
     }

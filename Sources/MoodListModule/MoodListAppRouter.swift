@@ -1,0 +1,11 @@
+/// The app's router: leaving the mood list ends the app, in whatever way the app says.
+public final class MoodListAppRouter: MoodListRouter {
+    private let onQuit: () -> Void
+
+    /// - Parameter onQuit: what ending the module means (the app stops its loop).
+    public init(onQuit: @escaping () -> Void) {
+        self.onQuit = onQuit
+    }
+
+    public func quit() { onQuit() }
+}
