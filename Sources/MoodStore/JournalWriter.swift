@@ -10,7 +10,7 @@ import MoodKit
 public struct JournalWriter {
     let db: Database
     /// Where this device's clock reads the time for the stamps of a person's changes.
-    let wallClock: WallClock
+    public let wallClock: WallClock
 
     /// Adds the mood a person just entered, with a new id, every field stamped by this device's
     /// clock, and returns it.

@@ -212,7 +212,7 @@ actor MoodDownloader {
             logger.warning(
                 "set aside a change from the server that breaks the protocol's rules",
                 metadata: ["mood": "\(change.id?.uuidString ?? "unknown")", "reason": "\(change.reason)"])
-            if let id = change.id { try writer.quarantineChange(of: id, reason: change.reason, at: Date()) }
+            if let id = change.id { try writer.quarantineChange(of: id, reason: change.reason, at: writer.wallClock.now()) }
         }
     }
 

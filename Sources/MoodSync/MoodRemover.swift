@@ -42,8 +42,10 @@ actor MoodRemover {
     }
 
     /// Removes every mood whose deletion's undo window closed and that is not already in a request.
+    /// - Parameter now: the time the windows are measured to; the journal's clock when `nil`.
     /// - Throws: a ``RemoteError`` (the moods stay marked and are tried again) or a store error.
-    func removePending(now: Date = Date()) async throws -> Outcome {
+    func removePending(now: Date? = nil) async throws -> Outcome {
+        let now = now ?? journal.store.wallClock.now()
         let cutoff = now.addingTimeInterval(-delay.timeInterval)
         var outcome = Outcome()
         var waitedForUploads = false

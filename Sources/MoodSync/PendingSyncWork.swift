@@ -11,7 +11,7 @@ struct PendingSyncWork: Hashable, Sendable {
     var nextRemovalDue: Date?
 
     /// Reads it in one snapshot.
-    static func read(from store: JournalStore, now: Date = Date()) async throws -> PendingSyncWork {
+    static func read(from store: JournalStore, now: Date) async throws -> PendingSyncWork {
         let window = JournalWriter.undoWindow.timeInterval
         return try await store.read { snapshot in
             let marks = try snapshot.earliestDeletionMark()

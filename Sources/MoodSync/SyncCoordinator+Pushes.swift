@@ -16,17 +16,17 @@ extension SyncCoordinator {
         var reconnect = settings.reconnect
         while !Task.isCancelled {
             if case .stopped = health { return }
-            let started = Date()
+            let started = clock.now()
             do {
                 try await remote.listenForPushes(connected: { wakes.yield(.connected) }, pushed: { wakes.yield(.pushed) })
-                if Date().timeIntervalSince(started) >= Self.stableConnection { reconnect.reset() }
+                if clock.now().timeIntervalSince(started) >= Self.stableConnection { reconnect.reset() }
             } catch {
                 guard !Task.isCancelled else { return }
                 // No socket means no server: say so now rather than at the next request.
                 failed(error)
                 await publishStatus()
             }
-            try? await Task.sleep(for: reconnect.nextDelay())
+            try? await clock.sleep(for: reconnect.nextDelay())
         }
     }
 }

@@ -25,6 +25,9 @@ public actor SyncCoordinator {
     let remote: any MoodRemote
     let settings: SyncEngineSettings
     let logger: Logger
+    /// The journal's clock, which the engine reads and waits on too: the system's in the app, a
+    /// virtual one in tests, so that a retry minutes away is tried without waiting minutes.
+    var clock: WallClock { store.wallClock }
     private let statusHandler: @Sendable (SyncStatus) -> Void
     let inProgress = InProgressTracker<Mood.ID>()
     var processors: Task<Processors, any Error>?
@@ -33,12 +36,8 @@ public actor SyncCoordinator {
     var wakes: AsyncStream<Wake>.Continuation?
     var health = SyncHealth.starting
     var backoff: Backoff
-    /// The processors running now, and those asked for again while they ran.
-    private(set) var running: Set<Work> = []
-    private var requested: Set<Work> = []
-    /// Processors whose last round failed: they run again when the retry timer fires, or as soon
-    /// as another request is answered.
-    private var awaitingRetry: Set<Work> = []
+    /// What each kind of work is doing: running (and asked for again), or waiting for a retry.
+    private var works = SyncWorkStates()
     /// Whether the server changed (here or elsewhere) since the account's head was last looked
     /// at: once nothing else runs or waits for ``SyncEngineSettings/headCheckDelay``, the head
     /// is checked.
@@ -55,7 +54,7 @@ public actor SyncCoordinator {
     /// Why the engine wakes up.
     enum Wake: Sendable {
         case launch, localChange, connected, pushed, timer
-        /// A round found work left for these processors (``followUp(after:progressed:)``).
+        /// A round found work left for these processors (``followUp(after:askedAgain:progressed:)``).
         case followUp(Set<Work>)
     }
     /// What it then does: the three processors' work, and holding the server to the account's
@@ -150,7 +149,7 @@ public actor SyncCoordinator {
         if case .stopped = health { return [] }
         // Nothing is sent before the server's time is up; a timer due sooner (an undo window)
         // makes way for the one at that time, which sends everything.
-        if case .slowedDown(let until) = health, until > Date() {
+        if case .slowedDown(let until) = health, until > clock.now() {
             if case .timer = wake {
                 timer = nil
                 schedule(at: until)
@@ -160,7 +159,7 @@ public actor SyncCoordinator {
         switch wake {
         case .timer:
             timer = nil
-            awaitingRetry = []
+            _ = works.takeAwaitingRetry()  // everything runs now
             return [.remove, .upload, .download]
         case .launch:
             return [.remove, .upload, .download]
@@ -179,16 +178,12 @@ public actor SyncCoordinator {
 
     private func start(_ work: Work, in group: inout DiscardingTaskGroup) {
         if work != .checkHead { headCheckWait?.cancel() }
-        guard !running.contains(work) else {
-            requested.insert(work)  // once more when it is done: it may have read before the change
-            return
-        }
-        running.insert(work)
+        guard works.start(work) else { return }
         group.addTask { await self.perform(work) }
     }
 
     private func perform(_ work: Work) async {
-        var progressed = false
+        var progressed = false, failedNow = false
         do {
             let processors = try await checkedProcessors()
             await enter(work == .download || work == .checkHead ? .download : .localWrites)
@@ -217,11 +212,11 @@ public actor SyncCoordinator {
         } catch {
             if !Task.isCancelled {  // quitting cancels requests: not a failure
                 failed(error)
-                awaitingRetry.insert(work)
+                failedNow = true
             }
         }
-        running.remove(work)
-        await followUp(after: work, progressed: progressed)
+        let askedAgain = works.finish(work, failed: failedNow)
+        await followUp(after: work, askedAgain: askedAgain, progressed: progressed)
         await publishStatus()
     }
 
@@ -230,25 +225,25 @@ public actor SyncCoordinator {
     /// whose undo window closed go at once (unless the round moved nothing: then they wait for
     /// the backoff instead of spinning); a deletion still in its undo window gets the timer;
     /// while the engine backs off, the retry timer stands.
-    private func followUp(after work: Work, progressed: Bool) async {
+    private func followUp(after work: Work, askedAgain: Bool, progressed: Bool) async {
         guard !Task.isCancelled else { return }
         if case .stopped = health { return }
-        var again: Set<Work> = requested.remove(work) != nil ? [work] : []
+        var again: Set<Work> = askedAgain ? [work] : []
         if let retryAt = health.retryAt {
             schedule(at: retryAt)
         } else {
             do {
-                let pending = try await PendingSyncWork.read(from: store)
+                let pending = try await PendingSyncWork.read(from: store, now: clock.now())
                 var due: Set<Work> = []
-                if pending.uploads > 0 && !running.contains(.upload) { due.insert(.upload) }
-                if pending.removalsDue && !running.contains(.remove) { due.insert(.remove) }
+                if pending.uploads > 0 && !works.isRunning(.upload) { due.insert(.upload) }
+                if pending.removalsDue && !works.isRunning(.remove) { due.insert(.remove) }
                 if !due.isEmpty && !progressed {
-                    schedule(at: Date().addingTimeInterval(backoff.nextDelay().timeInterval))
+                    schedule(at: clock.now().addingTimeInterval(backoff.nextDelay().timeInterval))
                 } else {
                     again.formUnion(due)
                 }
                 if let nextDue = pending.nextRemovalDue { schedule(at: nextDue) }
-                if due.isEmpty && again.isEmpty && running.isEmpty && headCheckDue && pending.uploads == 0 && pending.nextRemovalDue == nil {
+                if due.isEmpty && again.isEmpty && !works.isBusy && headCheckDue && pending.uploads == 0 && pending.nextRemovalDue == nil {
                     waitToCheckHead()
                 }
             } catch {
@@ -261,22 +256,22 @@ public actor SyncCoordinator {
     /// Checks the head once the engine has had nothing else to do for a while.
     private func waitToCheckHead() {
         headCheckWait?.cancel()
-        let (wakes, delay) = (wakes, settings.headCheckDelay)
+        let (wakes, delay, clock) = (wakes, settings.headCheckDelay, clock)
         headCheckWait = Task {
-            try? await Task.sleep(for: delay)
+            try? await clock.sleep(for: delay)
             if !Task.isCancelled { wakes?.yield(.followUp([.checkHead])) }
         }
     }
 
     /// Records that the server answered: the engine is healthy again, and a retry timer is no
-    /// longer needed (what waits goes at once, through ``followUp(after:progressed:)``).
+    /// longer needed (what waits goes at once, through ``followUp(after:askedAgain:progressed:)``).
     func answered() {
-        if case .slowedDown(let until) = health, until > Date() { return }  // the timer stands
+        if case .slowedDown(let until) = health, until > clock.now() { return }  // the timer stands
         if health.retryAt != nil {
             cancelTimer()
             // Whatever failed (a download as much as an upload) goes now, not at the next push.
-            if !awaitingRetry.isEmpty { wakes?.yield(.followUp(awaitingRetry)) }
-            awaitingRetry = []
+            let waiting = works.takeAwaitingRetry()
+            if !waiting.isEmpty { wakes?.yield(.followUp(waiting)) }
         }
         health = .reachable
         backoff.reset()
@@ -287,16 +282,18 @@ public actor SyncCoordinator {
         switch error {
         case RemoteError.unreachable, RemoteError.unavailable:
             // One retry timer for the whole engine: a second failure does not put it off.
-            if case .unreachable(let retryAt, _) = health, retryAt > Date() { return }
+            if case .unreachable(let retryAt, _) = health, retryAt > clock.now() { return }
             let delay = backoff.nextDelay()
             logger.notice("sync failed; retrying", metadata: ["error": "\(error)", "in": "\(delay)"])
-            health = .unreachable(retryAt: Date().addingTimeInterval(delay.timeInterval), reason: "\(error)")
-            schedule(at: Date().addingTimeInterval(delay.timeInterval))
+            let retryAt = clock.now().addingTimeInterval(delay.timeInterval)
+            health = .unreachable(retryAt: retryAt, reason: "\(error)")
+            schedule(at: retryAt)
         case RemoteError.rateLimited(let wait):
             // The lanes' requests refused together wait once, and do not lengthen the backoff.
-            if case .slowedDown(let current) = health, current >= Date().addingTimeInterval(wait.timeInterval) { return }
-            let until = Date().addingTimeInterval(max(wait, backoff.nextDelay()).timeInterval)
-            logger.notice("the server asks this device to slow down", metadata: ["in": "\(until.timeIntervalSinceNow)"])
+            let now = clock.now()
+            if case .slowedDown(let current) = health, current >= now.addingTimeInterval(wait.timeInterval) { return }
+            let until = now.addingTimeInterval(max(wait, backoff.nextDelay()).timeInterval)
+            logger.notice("the server asks this device to slow down", metadata: ["in": "\(until.timeIntervalSince(now))"])
             health = .slowedDown(retryAt: until)
             schedule(at: until)
         case RemoteError.unauthorized:
@@ -308,8 +305,9 @@ public actor SyncCoordinator {
         default:  // a refused request, or the journal could not be read or written
             logger.error("sync request failed", metadata: ["error": "\(error)"])
             let delay = backoff.nextDelay()
-            health = .failing(retryAt: Date().addingTimeInterval(delay.timeInterval), reason: "\(error)")
-            schedule(at: Date().addingTimeInterval(delay.timeInterval))
+            let retryAt = clock.now().addingTimeInterval(delay.timeInterval)
+            health = .failing(retryAt: retryAt, reason: "\(error)")
+            schedule(at: retryAt)
         }
     }
 
@@ -323,9 +321,9 @@ public actor SyncCoordinator {
     func schedule(at date: Date) {
         guard timer.map({ date < $0.date }) ?? true else { return }
         timer?.task.cancel()
-        let wakes = wakes
+        let (wakes, clock) = (wakes, clock)
         timer = (date, Task {
-            try? await Task.sleep(for: .milliseconds(Int(max(0, date.timeIntervalSinceNow) * 1000) + 1))
+            try? await clock.sleep(until: date)
             if !Task.isCancelled { wakes?.yield(.timer) }
         })
     }
@@ -346,7 +344,7 @@ public actor SyncCoordinator {
         }) ?? (SyncBacklog(), nil, true)
         guard read == statusReads else { return }
         let status = SyncStatusRule.status(
-            health: health, busy: !running.isEmpty, backlog: backlog, nextRun: timer?.date, clockSkew: skew,
+            health: health, busy: works.isBusy, backlog: backlog, nextRun: timer?.date, clockSkew: skew,
             encryption: sealed ? .endToEnd : .plain)
         guard status != lastStatus else { return }
         lastStatus = status

@@ -39,3 +39,13 @@ public func waitUntil(upTo timeout: Duration = .seconds(60), _ condition: @Senda
     }
     return (try? await condition()) == true
 }
+
+/// Polls `value` until it gives something or `timeout` passes; returns what it gave, or `nil`.
+public func waitFor<Value: Sendable>(upTo timeout: Duration = .seconds(60), _ value: @Sendable () throws -> Value?) async -> Value? {
+    let end = ContinuousClock.now + timeout
+    while ContinuousClock.now < end {
+        if let found = try? value() { return found }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return (try? value()) ?? nil
+}

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import JournalTesting
 import Logging
 import MoodKit
 import MoodStore
@@ -56,26 +57,34 @@ import Testing
     }
 
     /// 429 with `Retry-After`: nothing goes before the time the server named, not even when a
-    /// push comes or the person writes meanwhile, and the header says why it waits.
+    /// push comes or the person writes meanwhile, and the header says why it waits. The engine
+    /// runs on a virtual clock, so the server's two seconds pass when the test says.
     @Test func aServerThatAsksToSlowDownIsLeftAloneUntilItsTimeIsUp() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let time = VirtualClock()
+        let device = try TestDevice(remote: remote, virtualClock: time)
         remote.failUploads(with: .rateLimited(retryAfter: .seconds(2)))
         let statuses = Statuses()
         let engine = Task { await device.coordinator(status: statuses.record).run() }
         defer { engine.cancel() }
         let first = try device.add("slowed down")
-        #expect(await waitUntil {
-            if case .slowedDown = statuses.last?.state { true } else { false }
+        let retryAt = try #require(await waitFor {
+            if case .slowedDown(let retryAt) = statuses.last?.state { retryAt } else { nil }
         })
-        guard case .slowedDown(let retryAt) = statuses.last?.state else { return }
-        let requests = remote.requests.count
+        #expect(retryAt >= time.now.addingTimeInterval(2), "the engine waits at least the server's time")
+        let uploads = { remote.requests.filter { if case .upload = $0 { true } else { false } }.count }
+        let uploadsWhenRefused = uploads()
         remote.push()
         let second = try device.add("written meanwhile")
+        #expect(await waitUntil { statuses.last?.waiting == 2 }, "the engine saw the second mood")
 
-        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced, encryption: .plain) })
-        #expect(Date() >= retryAt, "a request went before the server's time was up")
-        #expect(remote.requests.count > requests)
+        time.advance(by: retryAt.timeIntervalSince(time.now) - 0.001)
+        #expect(statuses.last?.waiting == 2)
+        #expect(uploads() == uploadsWhenRefused, "an upload went before the server's time was up")
+
+        time.advance(by: 0.001)
+        #expect(await waitUntil { statuses.last?.state == .synced && statuses.last?.waiting == 0 }, "\(String(describing: statuses.last))")
+        #expect(uploads() > uploadsWhenRefused)
         #expect(Set(try await remote.serverMoods().keys) == [first.id, second.id])
     }
 

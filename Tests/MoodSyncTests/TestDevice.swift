@@ -17,6 +17,8 @@ final class TestDevice: Sendable {
     let remover: MoodRemover
     /// The device's wall clock, which ``edit(_:note:level:at:)`` sets.
     let clock = TestWallClock()
+    /// The clock the journal and its engine run on instead, when the test moves time by hand.
+    let virtualClock: VirtualClock?
 
     private static let logger: Logger = {
         var logger = Logger(label: "moodsync-test")
@@ -25,8 +27,11 @@ final class TestDevice: Sendable {
     }()
 
     /// A journal logged in to `remote`'s account, with processors sharing one in-progress tracker.
-    init(remote: InMemoryRemote, pageSize: Int = 500, encryption: SyncEncryption = .plain) throws {
-        journal = try TemporaryJournal(wallClock: clock.wallClock)
+    /// - Parameter virtualClock: a clock that moves only when the test moves it, for the journal
+    ///   and its engine; the machine's time (with ``clock``'s offset) otherwise.
+    init(remote: InMemoryRemote, pageSize: Int = 500, encryption: SyncEncryption = .plain, virtualClock: VirtualClock? = nil) throws {
+        self.virtualClock = virtualClock
+        journal = try TemporaryJournal(wallClock: virtualClock?.wallClock ?? clock.wallClock)
         self.remote = remote
         let identity = remote.accountID
         try journal.store.setSetting(.syncAccount, to: identity)
