@@ -88,8 +88,11 @@ public struct JournalWriter {
     }
 
     /// Hides a mood from the list and queues it for remote deletion.
+    /// - Parameter date: when it was deleted; by the journal's clock, which the sync engine
+    ///   measures the undo window with, when `nil`.
     /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or already deleted mood.
-    public func markForDeletion(_ id: Mood.ID, at date: Date = Date(), undo: DeletionUndo = .offered) throws {
+    public func markForDeletion(_ id: Mood.ID, at date: Date? = nil, undo: DeletionUndo = .offered) throws {
+        let date = date ?? wallClock.now()
         let mark = undo == .offered ? date : date.addingTimeInterval(-Self.undoWindow.timeInterval)
         try updateLiveMood(id, sql: "markedForRemoteDeletion = 1, markedForDeletionDate = ?",
                            arguments: [mark.millisecondsSince1970])
@@ -98,8 +101,8 @@ public struct JournalWriter {
     /// Brings back a mood marked for deletion within ``undoWindow``.
     /// - Throws: ``JournalError/undoWindowClosed(_:)`` past the window (the mood stays deleted),
     ///   ``JournalError/moodNotFound(_:)`` when it is gone or was never marked.
-    public func unmarkForDeletion(_ id: Mood.ID, now: Date = Date()) throws {
-        let windowStart = now.addingTimeInterval(-Self.undoWindow.timeInterval)
+    public func unmarkForDeletion(_ id: Mood.ID, now: Date? = nil) throws {
+        let windowStart = (now ?? wallClock.now()).addingTimeInterval(-Self.undoWindow.timeInterval)
         try db.execute(
             sql: """
                 UPDATE mood SET markedForRemoteDeletion = 0, markedForDeletionDate = NULL, changeCounter = changeCounter + 1
