@@ -71,65 +71,82 @@ actor MoodDownloader {
                 next = nil  // a page read ahead was refused: ask again from the last page applied
                 continue
             } catch let error as RemoteError where token != nil && (error == .tokenExpired || error == .historyCompacted) {
-                let compacted = error == .historyCompacted
-                logger.notice(
-                    compacted
-                        ? "the server forgot deletions this journal had not fetched: downloading every mood again"
-                        : "change token expired: fetching every change again")
-                try await journal.write { writer in
-                    if compacted {
-                        try Self.beginReconciliation(with: writer)
-                    } else {
-                        // Another server's listing settles nothing about what this one holds:
-                        // every mood goes up to it again (it keeps one copy per id).
-                        try writer.abandonReconciliation()
-                        try writer.forgetServerAcknowledgements()
-                        try writer.forgetAccountHead()
-                    }
-                    try writer.setSetting(.changeToken, to: nil)
-                }
+                try await startAgain(after: error)
                 token = nil
                 continue
             }
             next = page.more ? Task { try await fetchPage(since: page.token) } : nil
-            let (logger, encryption) = (logger, encryption)
-            let appliedHere: (Int, headMoved: Bool)? = try await journal.write { writer in
-                // Another engine on this journal (`moodtui sync` beside the app) moved the token
-                // since this page was asked for: what it applied holds, this page does not.
-                guard try writer.snapshot.setting(.changeToken) == page.since?.rawValue else { return nil }
-                var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
-                let removed = try writer.snapshot.removedIDs(among: page.changes.map(\.id).filter { local[$0] == nil })
-                let changed = try page.changes.reduce(0) { count, change in
-                    count + (try Self.apply(change, to: &local, removed: removed, with: writer) ? 1 : 0)
-                }
-                if let seen = page.changes.compactMap(\.content?.fields.latestStamp).max() { try writer.observe(seen) }
-                if let skew = sample.skew { try writer.recordClockSkew(skew) }
-                try writer.releaseQuarantine(of: page.changes.map(\.id))
-                // An unproven deletion of a mood this device does not hold threatens nothing here.
-                let held = try writer.snapshot.moods(ids: page.unproven.compactMap(\.id))
-                try Self.quarantine(page.unreadable + page.unproven.filter { $0.id.map { held[$0] != nil } ?? false }, with: writer, logger: logger)
-                try writer.confirm(page.changes.map(\.id) + page.unreadable.compactMap(\.id))
-                var purged = 0
-                if !page.more { purged = try Self.finishReconciliation(with: writer, encryption: encryption, logger: logger) }
-                try writer.setSetting(.changeToken, to: page.token.rawValue)
-                let headMoved = try Self.recordWhereTheServerStands(page, with: writer)
-                return (changed + purged, headMoved)
-            }
-            guard let appliedHere else {
+            guard let outcome = try await apply(page, sample: sample) else {
                 next?.cancel()
                 next = nil
                 token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
                 continue
             }
-            applied += appliedHere.0
-            if appliedHere.headMoved { headMoved = true }
+            applied += outcome.changed
+            if outcome.headMoved { headMoved = true }
             token = page.token
             if !page.more { return applied }
         }
     }
 
-    /// One page, opened, with a reading of the server's clock against this device's. Opening
-    /// happens here, while the page before is being applied.
+    /// The server no longer honours the journal's change token: downloads everything again. After
+    /// `history_compacted` the journal reconciles with the full listing; after `token_expired`
+    /// (another server's token) every mood goes up to this server again.
+    private func startAgain(after error: RemoteError) async throws {
+        let compacted = error == .historyCompacted
+        logger.notice(
+            compacted
+                ? "the server forgot deletions this journal had not fetched: downloading every mood again"
+                : "change token expired: fetching every change again")
+        try await journal.write { writer in
+            if compacted {
+                try Self.beginReconciliation(with: writer)
+            } else {
+                // Another server's listing settles nothing about what this one holds:
+                // every mood goes up to it again (it keeps one copy per id).
+                try writer.abandonReconciliation()
+                try writer.forgetServerAcknowledgements()
+                try writer.forgetAccountHead()
+            }
+            try writer.setSetting(.changeToken, to: nil)
+        }
+    }
+
+    /// What applying one page did.
+    private struct PageOutcome: Sendable {
+        /// Moods the page changed or a finished reconciliation purged.
+        var changed: Int
+        /// Whether the server's account head moved.
+        var headMoved: Bool
+    }
+
+    /// Applies one page in one transaction, with the token that follows it; `nil` when another
+    /// engine on this journal (`moodtui sync` beside the app) moved the token since the page was
+    /// asked for: what it applied holds, this page does not.
+    private func apply(_ page: OpenedPage, sample: ServerTimeSample) async throws -> PageOutcome? {
+        let (logger, encryption) = (logger, encryption)
+        return try await journal.write { writer in
+            guard try writer.snapshot.setting(.changeToken) == page.since?.rawValue else { return nil }
+            var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
+            let removed = try writer.snapshot.removedIDs(among: page.changes.map(\.id).filter { local[$0] == nil })
+            let changed = try page.changes.reduce(0) { count, change in
+                count + (try Self.apply(change, to: &local, removed: removed, with: writer) ? 1 : 0)
+            }
+            if let seen = page.changes.compactMap(\.content?.fields.latestStamp).max() { try writer.observe(seen) }
+            if let skew = sample.skew { try writer.recordClockSkew(skew) }
+            try writer.releaseQuarantine(of: page.changes.map(\.id))
+            // An unproven deletion of a mood this device does not hold threatens nothing here.
+            let held = try writer.snapshot.moods(ids: page.unproven.compactMap(\.id))
+            try Self.quarantine(page.unreadable + page.unproven.filter { $0.id.map { held[$0] != nil } ?? false }, with: writer, logger: logger)
+            try writer.confirm(page.changes.map(\.id) + page.unreadable.compactMap(\.id))
+            var purged = 0
+            if !page.more { purged = try Self.finishReconciliation(with: writer, encryption: encryption, logger: logger) }
+            try writer.setSetting(.changeToken, to: page.token.rawValue)
+            let headMoved = try Self.recordWhereTheServerStands(page, with: writer)
+            return PageOutcome(changed: changed + purged, headMoved: headMoved)
+        }
+    }
+
     private nonisolated func fetchPage(since token: ChangeToken?) async throws -> (OpenedPage, ServerTimeSample) {
         let writesBefore = try await journal.read { try $0.setting(.serverWrites) }
         let (page, sample) = try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
@@ -144,7 +161,7 @@ actor MoodDownloader {
     }
 
     /// A page of the feed as this device applies it.
-    private struct OpenedPage: Sendable {
+    struct OpenedPage: Sendable {
         /// The token the page was asked for with.
         var since: ChangeToken?
         var changes: [ServerChange]
@@ -159,91 +176,10 @@ actor MoodDownloader {
         var writesBefore: String?
     }
 
-    /// A download from nothing lists what the server holds, not what it deleted: the moods it
-    /// does not list are to be confirmed at its end, and what the journal holds derives from no
-    /// head yet (``AccountHeadKeeper``).
-    private static func beginReconciliation(with writer: JournalWriter) throws {
-        try writer.beginReconciliation()
-        try writer.setSetting(.headVerified, to: nil)
-    }
-
-    /// The moods the server acknowledged before that a download from nothing did not list: in an
-    /// account without a key they were deleted meanwhile, and go (returns how many). In a sealed
-    /// one the server's silence proves nothing: they go up again, and the server keeps them or
-    /// answers with the signed deletion (``MoodUploader``).
-    private static func finishReconciliation(with writer: JournalWriter, encryption: SyncEncryption, logger: Logger) throws -> Int {
-        guard case .plain = encryption else {
-            let unlisted = try writer.uploadUnconfirmedAgain()
-            if unlisted > 0 {
-                logger.notice("moods the server no longer lists go up again, to be kept or proven deleted", metadata: ["count": "\(unlisted)"])
-            }
-            return 0
-        }
-        let purged = try writer.finishReconciliation()
-        if purged > 0 { logger.notice("dropped moods deleted on the server meanwhile", metadata: ["count": "\(purged)"]) }
-        return purged
-    }
-
     /// Whether a fetch brought another head since the last call: it is checked then, though no
-    /// mood changed (``AccountHeadKeeper``).
+    /// mood changed (`AccountHeadKeeper`).
     func takeHeadMoved() -> Bool {
         defer { headMoved = false }
         return headMoved
-    }
-
-    /// After the last page, the journal's moods are the server's at the page's sequence, under
-    /// the head the page gave (``AccountHeadKeeper`` checks one against the other); before it, or
-    /// when this journal wrote to the server after the page was asked for, they are not. Returns
-    /// whether the head is another than the journal had.
-    private static func recordWhereTheServerStands(_ page: OpenedPage, with writer: JournalWriter) throws -> Bool {
-        let unchanged = try writer.snapshot.setting(.serverWrites) == page.writesBefore
-        try writer.setSetting(.serverSequence, to: page.more || !unchanged ? nil : String(page.sequence))
-        guard !page.more else { return false }
-        let head = page.head?.json
-        guard try writer.snapshot.setting(.serverHead) != head else { return false }
-        try writer.setSetting(.serverHead, to: head)
-        return true
-    }
-
-    /// Sets aside the page's changes that break the protocol's rules, and says so in the log:
-    /// the mood stays as this device has it until a readable change of it arrives.
-    private static func quarantine(_ unreadable: [UnreadableChange], with writer: JournalWriter, logger: Logger) throws {
-        for change in unreadable {
-            logger.warning(
-                "set aside a change from the server that breaks the protocol's rules",
-                metadata: ["mood": "\(change.id?.uuidString ?? "unknown")", "reason": "\(change.reason)"])
-            if let id = change.id { try writer.quarantineChange(of: id, reason: change.reason, at: writer.wallClock.now()) }
-        }
-    }
-
-    /// `local` holds the page's moods as the journal has them, and is kept up to date. A mood
-    /// this journal deleted never comes back, whatever the server sends: an honest one keeps its
-    /// tombstone for good, and one that replays an old sealed copy is not believed.
-    private static func apply(
-        _ change: ServerChange, to moods: inout [Mood.ID: Mood], removed: Set<Mood.ID>, with writer: JournalWriter
-    ) throws -> Bool {
-        let local = moods[change.id]
-        switch change {
-        case .delete(let id):
-            guard local != nil else { return false }
-            try writer.purge([id])
-            moods[id] = nil
-            return true
-        case .upsert(let server):
-            guard let local else {
-                guard !removed.contains(server.id) else { return false }
-                let mood = ConflictRule.newLocalMood(from: server)
-                try writer.insert(mood)
-                moods[mood.id] = mood
-                return true
-            }
-            // Already past this version (a page read before this device's own upload landed).
-            if let known = local.sync.remoteVersion, known > server.version { return false }
-            let merged = ConflictRule.merge(local: local, server: server)
-            guard merged != local else { return false }
-            try writer.replace(merged)
-            moods[merged.id] = merged
-            return true
-        }
     }
 }
