@@ -18,7 +18,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     var served: [SyncRoute] { SyncRoute.allCases.filter { $0 != .metrics || exposesMetrics } }
 
     func register(on router: Router<MoodRequestContext>) {
-        router.on(.health) { _, _ in try await health() }
+        router.on(SyncCalls.health) { _, _, _ in try await health() }
         if exposesMetrics {
             router.on(.metrics) { _, _ in
                 Response(
@@ -27,17 +27,14 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             }
         }
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
-        v1.on(.account) { _, context in
-            let account = try context.requireAccount()
-            return try JSONBody.response(AccountResponse(account))
-        }
-        v1.on(.changeKey) { request, context in try await changeKey(request, context) }
-        v1.on(.publishHead) { request, context in try await publishHead(request, context) }
-        v1.on(.listDevices) { _, context in try await devices(context) }
-        v1.on(.revokeDevice) { request, context in try await revokeDevice(request, context) }
-        v1.on(.upload) { request, context in try await upload(request, context) }
-        v1.on(.delete) { request, context in try await delete(request, context) }
-        v1.on(.changes) { request, context in try await changes(request, context) }
+        v1.on(SyncCalls.account) { _, _, context in try .answer(AccountResponse(try context.requireAccount())) }
+        v1.on(SyncCalls.changeKey) { body, request, context in try await changeKey(body, request, context) }
+        v1.on(SyncCalls.publishHead) { head, request, context in try await publishHead(head, request, context) }
+        v1.on(SyncCalls.listDevices) { _, _, context in try await devices(context) }
+        v1.on(SyncCalls.revokeDevice) { _, request, context in try await revokeDevice(request, context) }
+        v1.on(SyncCalls.upload) { body, request, context in try await upload(body, request, context) }
+        v1.on(SyncCalls.delete) { body, request, context in try await delete(body, request, context) }
+        v1.on(SyncCalls.changes) { _, request, context in try await changes(request, context) }
         v1.on(.subscribe) { _, _ -> Response in
             throw ServerError(
                 status: .upgradeRequired, code: .webSocketRequired,
@@ -45,18 +42,17 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
     }
 
-    private func health() async throws -> Response {
+    private func health() async throws -> SyncReply<HealthResponse> {
         do {
             try await storage.checkHealth()
-            return try JSONBody.response(HealthResponse(status: "ok"))
+            return try .answer(HealthResponse(status: "ok"))
         } catch {
-            return try JSONBody.response(HealthResponse(status: "unavailable"), status: .serviceUnavailable)
+            return try .answer(HealthResponse(status: "unavailable"), status: .serviceUnavailable)
         }
     }
 
-    private func upload(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+    private func upload(_ body: UploadRequest, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<UploadResponse> {
         let account = try context.requireAccount()
-        let body = try await JSONBody.decode(UploadRequest.self, from: request)
         guard body.moods.count <= SyncLimits.maximumUploadBatch else {
             throw ServerError.tooLarge(
                 "\(body.moods.count) moods in one request; the limit is \(SyncLimits.maximumUploadBatch)", code: .tooManyMoods)
@@ -68,13 +64,12 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let result = try await storage.upsert(body.moods, in: account, from: device(request))
         let token = token(account, result.latestSequence)
         if result.changedAnything { publish(account, token, exceptDevice: device(request)) }
-        return try JSONBody.response(
+        return try .answer(
             UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token, serverTime: Date().millisecondsSince1970))
     }
 
-    private func delete(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+    private func delete(_ body: DeletionRequest, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<DeletionResponse> {
         let account = try context.requireAccount()
-        let body = try await JSONBody.decode(DeletionRequest.self, from: request)
         guard body.deletions.count <= SyncLimits.maximumDeletionBatch else {
             throw ServerError.tooLarge(
                 "\(body.deletions.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: .tooManyMoods)
@@ -84,10 +79,10 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let result = try await storage.delete(body.deletions, in: account, from: device(request))
         let token = token(account, result.latestSequence)
         if !result.deleted.isEmpty { publish(account, token, exceptDevice: device(request)) }
-        return try JSONBody.response(DeletionResponse(deleted: result.deleted, token: token))
+        return try .answer(DeletionResponse(deleted: result.deleted, token: token))
     }
 
-    private func changes(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+    private func changes(_ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<ChangesResponse> {
         let account = try context.requireAccount()
         let query = request.uri.queryParameters
         var limit = SyncLimits.defaultChangesPageSize
@@ -110,12 +105,11 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let response = ChangesResponse(
             changes: page.changes, token: next, more: page.more, serverTime: Date().millisecondsSince1970, keyID: page.keyID,
             sequence: page.latestSequence, head: page.head)
-        return JSONBody.response(json: ChangesResponseJSON.encode(response))
+        return .answer(response, encodedBy: ChangesResponseJSON.encode)
     }
 
-    private func changeKey(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+    private func changeKey(_ body: KeyChangeRequest, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<AccountResponse> {
         let account = try context.requireAccount()
-        let body = try await JSONBody.decode(KeyChangeRequest.self, from: request)
         try AccountAuthority.check(body, in: account)
         let change = KeyChange(
             keyID: body.keyID, signingKey: body.signingKey, replaces: body.replaces,
@@ -124,7 +118,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         case .changed(let changed, let latestSequence):
             // Other devices fetch, see the new key and stop until they are given its phrase.
             publish(account, token(account, latestSequence), exceptDevice: device(request))
-            return try JSONBody.response(AccountResponse(changed))
+            return try .answer(AccountResponse(changed))
         case .keyChanged(let current):
             throw ServerError.keyChanged(
                 current == nil ? "this account has no key to replace" : "this account's key is not the one the request replaces")
@@ -139,9 +133,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
     }
 
-    private func publishHead(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+    private func publishHead(_ head: AccountHead, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<NoContent> {
         let account = try context.requireAccount()
-        let head = try await JSONBody.decode(AccountHead.self, from: request)
         try AccountAuthority.check(head, in: account)
         guard try await storage.publishHead(head, in: account, from: device(request)) else {
             throw ServerError(
@@ -150,19 +143,19 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         // The other devices fetch, and check their moods against it.
         publish(account, token(account, head.sequence), exceptDevice: device(request))
-        return Response(status: .noContent)
+        return .noContent
     }
 
-    private func devices(_ context: MoodRequestContext) async throws -> Response {
+    private func devices(_ context: MoodRequestContext) async throws -> SyncReply<DeviceListResponse> {
         guard let credential = context.credential else { throw ServerError.unauthorized }
         let devices = try await storage.devices(in: credential.account).map { device in
             ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == credential.tokenHash)
         }
-        return try JSONBody.response(DeviceListResponse(devices: devices))
+        return try .answer(DeviceListResponse(devices: devices))
     }
 
     /// Revokes through the storage, whose revocation watch closes the device's WebSocket.
-    private func revokeDevice(_ request: Request, _ context: MoodRequestContext) async throws -> Response {
+    private func revokeDevice(_ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<NoContent> {
         let account = try context.requireAccount()
         let text = context.parameters.get("id") ?? ""
         guard let id = DeviceTokenID(hex: text) else {
@@ -180,7 +173,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
             throw ServerError(
                 status: .notFound, code: .unknownDevice, message: "this account has no device \(id) (already revoked?)")
         }
-        return Response(status: .noContent)
+        return .noContent
     }
 
     /// The position a client's change token stands for, `nil` without one.
@@ -234,6 +227,19 @@ extension RouterMethods {
     @discardableResult
     func on(_ route: SyncRoute, use handler: @escaping @Sendable (Request, Context) async throws -> some ResponseGenerator) -> Self {
         on(RouterPath(route.template), method: HTTPRequest.Method(route.method), use: handler)
+    }
+
+    /// Serves `call`: reads its body (none for ``NoContent``, without reading the request's),
+    /// and answers with what `handler` makes of it.
+    @discardableResult
+    func on<Body, Answer>(
+        _ call: SyncCall<Body, Answer>, use handler: @escaping @Sendable (Body, Request, Context) async throws -> SyncReply<Answer>
+    ) -> Self {
+        on(call.route) { request, context in
+            let body: Body
+            if let none = NoContent() as? Body { body = none } else { body = try await JSONBody.decode(Body.self, from: request) }
+            return try await handler(body, request, context).response
+        }
     }
 }
 

@@ -9,10 +9,10 @@ import NIOSSL
 import SyncProtocol
 
 /// The live ``MoodRemote``: the sync protocol over HTTP (async-http-client) and the push
-/// WebSocket (``PushSocket``).
+/// WebSocket (`PushSocket`).
 ///
 /// Every request carries the device token, the device id (so that the server does not push a
-/// device's own writes back to it) and the ``ProtocolVersion`` it speaks; an answer from a
+/// device's own writes back to it) and the `ProtocolVersion` it speaks; an answer from a
 /// server of another version is refused before its body is read. Failures are sorted into
 /// ``RemoteError`` cases by their `SyncErrorCode`, or by status when they carry none.
 public struct HTTPMoodRemote: MoodRemote {
@@ -26,8 +26,13 @@ public struct HTTPMoodRemote: MoodRemote {
     /// How requests reach the server (the TLS trust), or why none may be sent.
     private let transport: Result<TLSConfiguration, RemoteError>
 
-    /// - Parameter pushTiming: how long the push socket may take to open, and how often it
-    ///   checks that the server is still there; tests shorten them.
+    /// - Parameters:
+    ///   - account: the server, the device's token and the trust the server is checked against.
+    ///   - deviceID: this device's id, which the device header is derived from.
+    ///   - client: the HTTP client requests go through; one is shared by the whole process.
+    ///   - pushTiming: how long the push socket may take to open, and how often it
+    ///     checks that the server is still there; tests shorten them.
+    ///   - logger: the remote's log; never given a token.
     public init(
         account: SyncAccount, deviceID: String, client: HTTPClient = HTTPMoodRemote.sharedClient,
         pushTiming: PushSocketTiming = PushSocketTiming(), logger: Logger
@@ -57,30 +62,30 @@ public struct HTTPMoodRemote: MoodRemote {
     }()
 
     public func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse {
-        try await send(.upload, body: UploadRequest(moods: moods))
+        try await send(SyncCalls.upload, UploadRequest(moods: moods))
     }
 
     public func delete(_ deletions: [MoodDeletion]) async throws(RemoteError) -> DeletionResponse {
-        try await send(.delete, body: DeletionRequest(deletions: deletions))
+        try await send(SyncCalls.delete, DeletionRequest(deletions: deletions))
     }
 
     public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let token { query.append(URLQueryItem(name: "since", value: token.rawValue)) }
-        return try await send(.changes, query: query, body: Optional<String>.none)
+        return try await send(SyncCalls.changes, NoContent(), query: query)
     }
 
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
-        try await send(.account, body: Optional<String>.none)
+        try await send(SyncCalls.account, NoContent())
     }
 
     public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
-        try await send(.changeKey, body: request)
+        try await send(SyncCalls.changeKey, request)
     }
 
     public func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool {
         do {
-            _ = try await exchange(.publishHead, path: SyncEndpoint.accountHead, body: head)
+            _ = try await send(SyncCalls.publishHead, head)
             return true
         } catch {
             guard case .headMoved = error else { throw error }
@@ -89,13 +94,12 @@ public struct HTTPMoodRemote: MoodRemote {
     }
 
     public func devices() async throws(RemoteError) -> [ListedDevice] {
-        let answer: DeviceListResponse = try await send(.listDevices, body: Optional<String>.none)
-        return answer.devices
+        try await send(SyncCalls.listDevices, NoContent()).devices
     }
 
     public func revokeDevice(_ id: DeviceTokenID, proof: AccountSignature?) async throws(RemoteError) {
         let headers = proof.map { [SyncEndpoint.proofHeader: $0.description] } ?? [:]
-        _ = try await exchange(.revokeDevice, path: SyncEndpoint.device(id), headers: headers, body: Optional<String>.none)
+        _ = try await send(SyncCalls.revokeDevice, NoContent(), path: SyncEndpoint.device(id), headers: headers)
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
@@ -126,13 +130,15 @@ public struct HTTPMoodRemote: MoodRemote {
         return path
     }
 
-    /// One request whose answer is JSON of type `Response`.
-    private func send<Body: Encodable, Response: Decodable>(
-        _ route: SyncRoute, query: [URLQueryItem] = [], body: Body?
-    ) async throws(RemoteError) -> Response {
-        let path = route.template
-        let data = try await exchange(route, path: path, query: query, body: body)
-        do { return try JSONDecoder().decode(Response.self, from: data) } catch {
+    /// Sends `call` with `body` (none for ``NoContent``) and reads its answer.
+    /// - Parameter path: the call's path with its `{…}` filled in; its template when `nil`.
+    private func send<Body, Answer>(
+        _ call: SyncCall<Body, Answer>, _ body: Body, path: String? = nil, query: [URLQueryItem] = [], headers: [String: String] = [:]
+    ) async throws(RemoteError) -> Answer {
+        let path = path ?? call.route.template
+        let data = try await exchange(call.route, path: path, query: query, headers: headers, body: body is NoContent ? nil : body)
+        if let none = NoContent() as? Answer { return none }
+        do { return try JSONDecoder().decode(Answer.self, from: data) } catch {
             // The decoder's words quote the answer's keys: the server's text, made safe to show.
             throw .incompatible("the answer to \(path) could not be read: \(TerminalSafeText.singleLine("\(error)"))")
         }
@@ -140,8 +146,8 @@ public struct HTTPMoodRemote: MoodRemote {
 
     /// One request of `route` to `path` (its template, filled in); returns the body of a
     /// successful answer.
-    private func exchange<Body: Encodable>(
-        _ route: SyncRoute, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], body: Body?
+    private func exchange(
+        _ route: SyncRoute, path: String, query: [URLQueryItem], headers: [String: String], body: (any Encodable)?
     ) async throws(RemoteError) -> Data {
         var components = URLComponents(url: account.server, resolvingAgainstBaseURL: false)
         components?.path = basePath + path

@@ -124,7 +124,8 @@ public final class InMemoryRemote: MoodRemote {
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
         try begin(.account)
         let current = try await storageCall { try await storage.account(forTokenHash: tokenHash) }
-        return AccountResponse(name: account.name, id: accountID, keyID: current?.keyID, signingKey: current?.signingKey)
+        return try overTheWire(
+            SyncCalls.account, AccountResponse(name: account.name, id: accountID, keyID: current?.keyID, signingKey: current?.signingKey))
     }
 
     public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
@@ -137,7 +138,9 @@ public final class InMemoryRemote: MoodRemote {
         let outcome = try await storageCall { try await storage.changeKey(change, in: account) }
         try end()
         switch outcome {
-        case .changed(let changed, _): return AccountResponse(name: changed.name, id: accountID, keyID: changed.keyID, signingKey: changed.signingKey)
+        case .changed(let changed, _):
+            return try overTheWire(
+                SyncCalls.changeKey, AccountResponse(name: changed.name, id: accountID, keyID: changed.keyID, signingKey: changed.signingKey))
         case .keyChanged: throw .keyChanged("the account's key is not the one the request replaces")
         case .changesSince: throw .changesSince("the account changed after the device's token")
         case .signingKeyDiffers: throw .proofRequired("another signing key is registered")
@@ -147,9 +150,10 @@ public final class InMemoryRemote: MoodRemote {
     public func devices() async throws(RemoteError) -> [ListedDevice] {
         try begin(.devices)
         let devices = try await storageCall { try await storage.devices(in: account) }
-        return try overTheWire(devices.map { device in
+        let listed = devices.map { device in
             ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == tokenHash)
-        })
+        }
+        return try overTheWire(SyncCalls.listDevices, DeviceListResponse(devices: listed)).devices
     }
 
     /// Takes any proof: the real server's checks are tried against `moodtui serve`.
@@ -181,7 +185,7 @@ public final class InMemoryRemote: MoodRemote {
         }
         let result = try await storageCall { try await storage.upsert(moods, in: account) }
         try end()
-        return try overTheWire(UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token(result.latestSequence),
+        return try overTheWire(SyncCalls.upload, UploadResponse(saved: result.saved, conflicts: result.conflicts, token: token(result.latestSequence),
             serverTime: Date().millisecondsSince1970))
     }
 
@@ -191,7 +195,7 @@ public final class InMemoryRemote: MoodRemote {
         let account = try await authorised()
         let result = try await storageCall { try await storage.delete(deletions, in: account) }
         try end()
-        return DeletionResponse(deleted: result.deleted, token: token(result.latestSequence))
+        return try overTheWire(SyncCalls.delete, DeletionResponse(deleted: result.deleted, token: token(result.latestSequence)))
     }
 
     /// Takes any signature: the real server's checks are tried against `moodtui serve`.
@@ -212,7 +216,7 @@ public final class InMemoryRemote: MoodRemote {
         }
         let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
         guard since <= page.latestSequence else { throw .tokenExpired }
-        return try overTheWire(ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
+        return try overTheWire(SyncCalls.changes, ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
             serverTime: Date().millisecondsSince1970, keyID: page.keyID, sequence: page.latestSequence, head: page.head))
     }
 
@@ -257,9 +261,9 @@ public final class InMemoryRemote: MoodRemote {
         }
     }
 
-    /// `answer` through JSON and back, as over the network: the client's validation of what the
-    /// server sends runs here too.
-    private func overTheWire<Answer: Codable>(_ answer: Answer) throws(RemoteError) -> Answer {
+    /// `answer` through JSON and back as `call`'s answer, as over the network: the client's
+    /// validation of what the server sends runs here too.
+    private func overTheWire<Body, Answer>(_ call: SyncCall<Body, Answer>, _ answer: Answer) throws(RemoteError) -> Answer {
         do { return try JSONDecoder().decode(Answer.self, from: JSONEncoder().encode(answer)) } catch {
             throw .incompatible("the answer could not be read: \(error)")
         }
