@@ -177,7 +177,9 @@ let package = Package(
                 "LocalProcesses", "DedicatedThreads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // How each case is measured and the latest results, beside the code.
+            exclude: ["README.md"]
         ),
 
         // MARK: - Tests

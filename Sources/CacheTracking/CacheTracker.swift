@@ -6,13 +6,13 @@ import MoodStore
 /// into a ``CacheTransactionBatch``: the part `NSFetchedResultsController` plays in the Moody and
 /// VIPER designs.
 ///
-/// It keeps only the sort keys of the listed moods (24 bytes each) in a ``BlockedSortedList``, and
+/// It keeps only the sort keys of the listed moods (24 bytes each) in a `BlockedSortedList`, and
 /// reads the journal's change log from where it left off, in one snapshot with the changed rows.
 /// So a commit touching k rows costs about O(k log n) in a list of n, and a window of rows is read
 /// from the database only when asked for (``moods(in:)``).
 ///
 /// Not thread-safe: create it and call it on one thread (the app's UI thread). Call
-/// ``processChanges()`` whenever the journal may have changed — a ``JournalWatcher`` says when.
+/// ``processChanges()`` whenever the journal may have changed — a `JournalWatcher` says when.
 public final class CacheTracker {
     /// Told about every batch and reload.
     public weak var delegate: (any CacheTrackerDelegate)?

@@ -5,7 +5,7 @@ import MoodKit
 ///
 /// To apply it: remove the rows at ``deletions`` and ``moves`` sources (descending old index), then
 /// insert ``insertions`` and ``moves`` destinations (ascending new index), then replace the rows
-/// at ``updates`` new indexes. ``applied(to:)`` does exactly that, and is the reference the
+/// at ``updates`` new indexes. ``applied(to:makeRow:)`` does exactly that, and is the reference the
 /// tracker's tests hold it to.
 public struct CacheTransactionBatch: Hashable, Sendable {
     /// Rows that left the list, by descending old index.

@@ -4,7 +4,7 @@ import MoodKit
 import ServerStorage
 import ServiceLifecycle
 
-/// Removes the tombstones older than the retention (``TombstoneRule``), when the server starts
+/// Removes the tombstones older than the retention (`TombstoneRule`), when the server starts
 /// and then every ``CompactionSchedule/interval``, until the server stops. Every instance on a
 /// shared store does it; the second to come finds nothing left to do.
 struct CompactionService<Storage: MoodServerStorage>: Service {
@@ -39,7 +39,7 @@ public struct CompactionSchedule: Sendable {
     /// Dates the cutoff; tombstones are dated by the storage's own clock.
     public var clock: WallClock
 
-    /// Keeps tombstones ``TombstoneRule/defaultRetention``, looking every hour.
+    /// Keeps tombstones `TombstoneRule/defaultRetention`, looking every hour.
     public init(retention: Duration = TombstoneRule.defaultRetention, interval: Duration = .seconds(3_600), clock: WallClock = .system) {
         self.retention = retention
         self.interval = interval

@@ -19,7 +19,7 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// by the next one is closed.
     public var webSocketPingInterval: Duration
     /// Connections served at once, WebSockets included; one more is answered 503. Lowered at
-    /// start when the process may not open that many files (see ``ConnectionCapacity``).
+    /// start when the process may not open that many files (see `ConnectionCapacity`).
     public var maximumConnections: Int
     /// Connections served at once from one IP address; one more from it is answered 503.
     public var maximumConnectionsPerAddress: Int

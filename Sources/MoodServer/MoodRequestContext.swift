@@ -4,11 +4,11 @@ import NIOCore
 import ServerStorage
 
 /// The request context of every route: Hummingbird's core storage, the WebSocket upgrade slot,
-/// and the device ``BearerAuthMiddleware`` found.
+/// and the device `BearerAuthMiddleware` found.
 public struct MoodRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let webSocket: WebSocketHandlerReference<Self>
-    /// Set by ``BearerAuthMiddleware`` on authenticated routes.
+    /// Set by `BearerAuthMiddleware` on authenticated routes.
     public var credential: DeviceCredential?
     /// The account of ``credential``.
     public var account: Account? { credential?.account }

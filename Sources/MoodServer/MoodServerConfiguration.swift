@@ -2,7 +2,7 @@
 public struct MoodServerConfiguration: Sendable {
     /// The address to bind, such as `127.0.0.1` or `0.0.0.0`.
     public var host: String
-    /// The port; 0 picks a free one (see ``SyncServer/makeApplication(configuration:storage:hub:logger:onListening:)``).
+    /// The port; 0 picks a free one (see ``SyncServer/makeApplication(configuration:storage:hub:metrics:logger:onListening:)``).
     public var port: Int
     /// Timeouts and connection caps.
     public var limits: ConnectionLimits

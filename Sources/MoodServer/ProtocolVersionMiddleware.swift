@@ -2,7 +2,7 @@ import Hummingbird
 import HTTPTypes
 import SyncProtocol
 
-/// Negotiates ``ProtocolVersion`` on every request but the operator's (``SyncEndpoint/operatorPaths``): every answer, an
+/// Negotiates ``ProtocolVersion`` on every request but the operator's (`SyncEndpoint/operatorPaths`): every answer, an
 /// error as much as a success, names the version this server speaks, and a request of another
 /// version is refused before anything is read or written (before the token is even checked), in
 /// words that say which side to update. It sits outside ``JSONErrorMiddleware``, whose errors it

@@ -3,7 +3,7 @@ import Synchronization
 import SyncProtocol
 
 /// The WebSockets connected to the server, by account and device token: after a commit, the
-/// routes tell the hub, and the hub hands each other socket of that account a ``PushMessage`` to
+/// routes tell the hub, and the hub hands each other socket of that account a `PushMessage` to
 /// send; after a revocation, it tells the sockets of the revoked tokens to close.
 public final class PushHub: Sendable {
     /// One connected socket.

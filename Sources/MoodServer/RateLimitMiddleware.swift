@@ -2,7 +2,7 @@ import Hummingbird
 import SyncProtocol
 
 /// Answers 429 with `Retry-After` when the request's client is over its rate (``RateLimiter``):
-/// by address on every route but the operator's (`/healthz`, `/metrics`), by device token behind ``BearerAuthMiddleware``.
+/// by address on every route but the operator's (`/healthz`, `/metrics`), by device token behind `BearerAuthMiddleware`.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = MoodRequestContext
     let limiter: RateLimiter

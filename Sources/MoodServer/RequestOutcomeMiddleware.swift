@@ -6,7 +6,7 @@ import SyncProtocol
 /// Observes each request's outcome, outside every other middleware so that it sees the status
 /// the client gets (errors included): counts and times it in ``ServerMetrics``, logs it at debug
 /// level with the request id Hummingbird gives every request (in every log line of the request),
-/// and returns that id in ``SyncEndpoint/requestIDHeader`` so that a report from a user can be
+/// and returns that id in `SyncEndpoint/requestIDHeader` so that a report from a user can be
 /// matched with the server's logs.
 ///
 /// It logs the method, the route template and the status, never the query (which carries change
@@ -47,6 +47,6 @@ struct RequestOutcomeMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 extension HTTPField.Name {
-    /// ``SyncEndpoint/requestIDHeader``, made once.
+    /// `SyncEndpoint/requestIDHeader`, made once.
     static let requestID = HTTPField.Name(SyncEndpoint.requestIDHeader)!
 }

@@ -5,7 +5,7 @@ import HummingbirdWebSocket
 import ServerStorage
 import SyncProtocol
 
-/// `GET /v1/subscribe`: a WebSocket that receives a ``PushMessage`` after every commit that
+/// `GET /v1/subscribe`: a WebSocket that receives a `PushMessage` after every commit that
 /// changed the account's moods from another device, and is closed with 1008 (policy violation)
 /// as soon as its device token is revoked. What the client sends is ignored.
 struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {

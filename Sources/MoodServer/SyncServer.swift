@@ -47,13 +47,19 @@ public enum SyncServer {
 
     /// The application: HTTP routes plus the WebSocket upgrade, bound as `configuration` says,
     /// with its connections bounded by `configuration.limits` and the WebSockets of revoked
-    /// tokens closed; what it does is counted in `metrics`, served at ``SyncEndpoint/metrics`` when
+    /// tokens closed; what it does is counted in `metrics`, served at `SyncEndpoint/metrics` when
     /// the configuration says so.
     ///
     /// Run it as a `Service` in a `ServiceGroup`; graceful shutdown finishes requests in flight
     /// and closes WebSockets with a close frame. `logger` is used at
     /// ``mostDetailedLogLevel`` at the most detailed.
-    /// - Parameter onListening: called once bound, with the actual port (useful with port 0).
+    /// - Parameters:
+    ///   - configuration: where to listen, and the limits, rates and schedules to serve under.
+    ///   - storage: the back end the routes read and write; the executable picks it.
+    ///   - hub: the push sockets of this instance, which every accepted change is announced to.
+    ///   - metrics: where requests, connections and storage calls are counted.
+    ///   - logger: the server's log; never given a token or a mood's content.
+    ///   - onListening: called once bound, with the actual port (useful with port 0).
     public static func makeApplication<Storage: MoodServerStorage>(
         configuration: MoodServerConfiguration, storage: Storage, hub: PushHub = PushHub(), metrics: ServerMetrics = ServerMetrics(),
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }

@@ -5,7 +5,7 @@ import MoodSealing
 import MoodStore
 import SyncProtocol
 
-/// Holds the server to the account's signed head (``AccountHead``), once this device has nothing
+/// Holds the server to the account's signed head (`AccountHead`), once this device has nothing
 /// left to send and has downloaded up to the latest change: at the head's own change number, the
 /// moods the server confirmed here must be the ones the head lists.
 ///

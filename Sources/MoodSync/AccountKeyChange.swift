@@ -23,7 +23,7 @@ public enum AccountKeyChange {
     /// Gives an account without a key one, as `moodtui key enable`: a new key, or the one this
     /// journal offered when a run before was cut off after the server took it.
     /// - Throws: ``AccountKeyChangeError/alreadyEncrypted`` for an account with a key, and
-    ///   what ``change(to:store:remote:logger:)`` throws.
+    ///   what `change(to:store:remote:logger:)` throws.
     public static func enable(store: JournalStore, remote: any MoodRemote, logger: Logger) async throws -> (key: AccountKey, report: SyncReport) {
         let key: AccountKey
         if let keyID = try await remote.accountInfo().keyID {
@@ -40,7 +40,7 @@ public enum AccountKeyChange {
     /// rotate`, after revoking the devices `lost`, so that none of them reads or writes again:
     /// the moods are sealed anew, and the old key opens nothing the server holds afterwards.
     /// - Throws: a ``RemoteError`` (a device may already be revoked), and what
-    ///   ``change(to:store:remote:logger:)`` throws.
+    ///   `change(to:store:remote:logger:)` throws.
     public static func rotate(
         to key: AccountKey, revoking lost: [DeviceTokenID], store: JournalStore, remote: any MoodRemote, logger: Logger
     ) async throws -> SyncReport {

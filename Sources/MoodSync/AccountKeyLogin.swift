@@ -34,6 +34,9 @@ public enum AccountKeyLogin {
 
     /// Settles the key for the account `info` describes.
     /// - Parameters:
+    ///   - info: the account, as the server describes it (its key id and signing key).
+    ///   - remote: the server, for sealing the account with a new key.
+    ///   - store: the journal, which may hold the key already.
     ///   - given: the phrase given up front (`--key-file`); for an account without a key it
     ///     becomes the account's key.
     ///   - ask: asks a person for the phrase, only when the account's key is needed and neither

@@ -1,6 +1,6 @@
 import SyncProtocol
 
-/// How the server's moods disagree with the account's signed head (``AccountHead``), in words: a
+/// How the server's moods disagree with the account's signed head (`AccountHead`), in words: a
 /// server that is failing, or one that leaves moods out or hands out old copies on purpose.
 /// Nothing in the journal was dropped on its word.
 public enum HeadMismatch: Hashable, Sendable, CustomStringConvertible {

@@ -20,9 +20,9 @@ public protocol MoodRemote: Sendable {
     /// account key's signature in an account with a key.
     /// - Throws: ``RemoteError/unknownDevice(_:)`` when the account has no such device.
     func revokeDevice(_ id: DeviceTokenID, proof: AccountSignature?) async throws(RemoteError)
-    /// `POST /v1/moods`: at most ``SyncLimits/maximumUploadBatch`` moods.
+    /// `POST /v1/moods`: at most `SyncLimits/maximumUploadBatch` moods.
     func upload(_ moods: [MoodUpload]) async throws(RemoteError) -> UploadResponse
-    /// `POST /v1/deletions`: at most ``SyncLimits/maximumDeletionBatch`` of them.
+    /// `POST /v1/deletions`: at most `SyncLimits/maximumDeletionBatch` of them.
     func delete(_ deletions: [MoodDeletion]) async throws(RemoteError) -> DeletionResponse
     /// `GET /v1/changes`: the changes after `token` (all, from the start, when `nil`).
     func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse
@@ -55,7 +55,7 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The device will not send to this server as it is set up (plain HTTP to another machine,
     /// an unreadable certificate authority): nothing is sent until the login changes.
     case untrustedServer(String)
-    /// The server speaks another ``ProtocolVersion``: nothing syncs until one side is
+    /// The server speaks another `ProtocolVersion`: nothing syncs until one side is
     /// updated, and the words say which.
     case protocolMismatch(String)
     /// The account's key is not the one the request assumed (409 `key_changed`): nothing syncs

@@ -6,7 +6,7 @@ import SyncProtocol
 
 /// Runs sync in the background: owns the change processors, wakes them when the journal changes
 /// locally, when the server pushes, when the push socket (re)connects and when a timer is due,
-/// and publishes a ``SyncStatus`` for the screen.
+/// and publishes a `SyncStatus` for the screen.
 ///
 /// As in the Moody design, the processors find their work through predicates on the journal, so
 /// nothing pending lives only in memory: at launch every processor runs once and picks up what a
@@ -14,8 +14,8 @@ import SyncProtocol
 /// that the token opens the account the journal's moods belong to.
 ///
 /// The engine's state is one ``SyncHealth`` value and the set of processors running; the header
-/// is a pure function of it (``SyncStatusRule``). After every round it looks at the journal
-/// again (``followUp()``), so that nothing waits without a timer: work that matches a
+/// is a pure function of it (`SyncStatusRule`). After every round it looks at the journal
+/// again (`followUp()`), so that nothing waits without a timer: work that matches a
 /// processor's predicate is either on its way, started at once, or due at a scheduled time.
 /// Transient failures back off exponentially with jitter (one timer for the whole engine); any
 /// sign that the server is back (a push socket connecting, any answered request) sends what
@@ -58,7 +58,7 @@ public actor SyncCoordinator {
         case followUp(Set<Work>)
     }
     /// What it then does: the three processors' work, and holding the server to the account's
-    /// head once they have nothing left (``AccountHeadKeeper``).
+    /// head once they have nothing left (`AccountHeadKeeper`).
     enum Work: Hashable, Sendable { case upload, remove, download, checkHead }
 
     /// The three change processors and the head's keeper, made once the account is checked.
@@ -69,8 +69,13 @@ public actor SyncCoordinator {
         let headKeeper: AccountHeadKeeper
     }
 
-    /// - Parameter statusHandler: called on the engine's executor with each new status; post it
-    ///   to the UI thread rather than drawing from it.
+    /// - Parameters:
+    ///   - store: the journal to sync; its clock is the engine's clock too.
+    ///   - remote: the server, through HTTP in the app and in memory in tests.
+    ///   - settings: page size, retry and reconnect backoffs, and the wait before a head check.
+    ///   - logger: the engine's log; never given a token, a key or a mood's content.
+    ///   - statusHandler: called on the engine's executor with each new status; post it
+    ///     to the UI thread rather than drawing from it.
     public init(
         store: JournalStore, remote: any MoodRemote, settings: SyncEngineSettings = SyncEngineSettings(),
         logger: Logger, statusHandler: @escaping @Sendable (SyncStatus) -> Void = { _ in }
@@ -333,7 +338,7 @@ public actor SyncCoordinator {
         timer = nil
     }
 
-    /// Publishes the status ``SyncStatusRule`` gives for the engine's state, when it changed. Of
+    /// Publishes the status `SyncStatusRule` gives for the engine's state, when it changed. Of
     /// calls that overlap while the backlog is read, only the last one publishes: an earlier
     /// one's backlog may be older.
     func publishStatus() async {

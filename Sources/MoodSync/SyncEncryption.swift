@@ -31,7 +31,7 @@ public enum SyncEncryption: Sendable {
     }
 
     /// What to upload for `mood`.
-    /// - Throws: ``MoodSealError/tooLarge(bytes:)`` for a mood too large to seal.
+    /// - Throws: `MoodSealError/tooLarge(bytes:)` for a mood too large to seal.
     public func payload(for mood: Mood) throws(MoodSealError) -> MoodPayload {
         switch self {
         case .plain: .plain(MoodContent(mood))

@@ -8,7 +8,7 @@ public struct SyncEngineSettings: Sendable {
     /// Changes asked for per `GET /v1/changes` page.
     public var pageSize: Int
     /// How long the running engine waits, with nothing else to do, before it holds the server
-    /// to the account's head (``AccountHeadKeeper``): while moods keep coming, they are not
+    /// to the account's head (`AccountHeadKeeper`): while moods keep coming, they are not
     /// slowed by reading the journal after each.
     public var headCheckDelay: Duration
 

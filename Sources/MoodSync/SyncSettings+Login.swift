@@ -22,7 +22,12 @@ extension SyncSettings {
     /// Stores the server, token and key with the journal, in one transaction with what the
     /// account change needs: another account's moods are reset to upload again or discarded, as
     /// chosen, and the change token is forgotten. The same account picks up where it left off.
-    /// - Parameter key: the account's key; `nil` for an account without one.
+    /// - Parameters:
+    ///   - account: the server, the token and the trust to store.
+    ///   - identity: the account's id, as `GET /v1/account` gives it.
+    ///   - key: the account's key; `nil` for an account without one.
+    ///   - existingMoods: what becomes of another account's moods already in the journal.
+    ///   - store: the journal logged in.
     public static func logIn(
         _ account: SyncAccount, identity: String, key: AccountKey?, existingMoods: ExistingMoods, in store: JournalStore
     ) throws {

@@ -100,7 +100,7 @@ extension JournalWriter {
     }
 
     /// The server moved on by this journal's hand: until a download says where it stands, the
-    /// head is not compared (``AccountHeadKeeper``).
+    /// head is not compared (`AccountHeadKeeper`).
     func recordServerWrite() throws {
         let count = try snapshot.setting(.serverWrites).flatMap { Int($0) } ?? 0
         try setSetting(.serverWrites, to: String(count + 1))

@@ -78,11 +78,11 @@ extension PostgresMoodServerStorage {
         for record in records {
             let first = bindings.count + 1
             rows.append("(" + (first..<first + 8).map { "$\($0)" }.joined(separator: ", ") + ")")
-            try bindings.append(account.id)
-            try bindings.append(record.id)
+            bindings.append(account.id)
+            bindings.append(record.id)
             switch record.payload {
             case .plain(let content):
-                try bindings.append(String(decoding: try JSONEncoder().encode(content), as: UTF8.self))
+                bindings.append(String(decoding: try JSONEncoder().encode(content), as: UTF8.self))
                 bindings.appendNull()
             case .sealed(let blob):
                 bindings.appendNull()
@@ -91,9 +91,9 @@ extension PostgresMoodServerStorage {
                 bindings.appendNull()
                 bindings.appendNull()
             }
-            try bindings.append(record.version)
-            try bindings.append(record.sequence)
-            if let deletedAt { try bindings.append(deletedAt.millisecondsSince1970) } else { bindings.appendNull() }
+            bindings.append(record.version)
+            bindings.append(record.sequence)
+            if let deletedAt { bindings.append(deletedAt.millisecondsSince1970) } else { bindings.appendNull() }
             if let proof = record.deletionProof { try bindings.append(Data(proof.storedBytes)) } else { bindings.appendNull() }
         }
         return PostgresQuery(unsafeSQL: """

@@ -72,7 +72,7 @@ import Testing
         #expect(phoneEdit.merged(with: laptopEdit).value == .great)
     }
 
-    /// The worked example of the README: both offline, the laptop changes the level, the phone
+    /// The worked example of the merge article: both offline, the laptop changes the level, the phone
     /// fixes the note; both sync, and the mood has both.
     @Test func concurrentEditsOfDifferentFieldsBothSurvive() {
         let start = Self.stamp(1_000, 0, "phone")
