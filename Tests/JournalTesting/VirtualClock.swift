@@ -48,6 +48,16 @@ public final class VirtualClock: Sendable {
         for continuation in due { continuation.resume() }
     }
 
+    /// Moves the clock to the earliest moment a wait is for, ending that wait (and any other due
+    /// then); returns whether there was one. A test polls with it to let the engine's timers run
+    /// without waiting for them.
+    @discardableResult
+    public func advanceToNextWake() -> Bool {
+        guard let next = nextWake else { return false }
+        advance(by: max(0, next.timeIntervalSince(now)))
+        return true
+    }
+
     private func sleep(until date: Date) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {

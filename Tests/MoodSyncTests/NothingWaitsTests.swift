@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import JournalTesting
 import MoodKit
 import MoodStore
 @testable import MoodSync
@@ -7,7 +8,8 @@ import SyncTesting
 import Testing
 
 /// Whenever something waits and no request for it is on its way, the engine has a timer for it
-/// or sends it at once; and the header never says "synced" while anything waits.
+/// or sends it at once; and the header never says "synced" while anything waits. The engines
+/// run on virtual time, which moves only when a test moves it.
 @Suite(.timeLimit(.minutes(3))) struct NothingWaitsTests {
     /// A retry backoff no test waits out: whatever happens below happens without it.
     static let slowRetries = SyncEngineSettings(
@@ -18,7 +20,7 @@ import Testing
     /// as anyone watched (the download's success cancelled the upload's retry), under "synced".
     @Test func anUploadThatFailedGoesAsSoonAsAnotherRequestIsAnswered() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let device = try TestDevice(remote: remote, virtualClock: VirtualClock())
         let statuses = SyncCoordinatorTests.Statuses()
         let engine = Task { await device.coordinator(settings: Self.slowRetries, status: statuses.record).run() }
         defer { engine.cancel() }
@@ -41,7 +43,9 @@ import Testing
 
     @Test func aDeviceBackFromOfflineSendsItsBacklogWhenTheServerIsBackNotWhenTheBackoffEnds() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let time = VirtualClock()
+        let start = time.now
+        let device = try TestDevice(remote: remote, virtualClock: time)
         remote.setOffline(true)
         let statuses = SyncCoordinatorTests.Statuses()
         let engine = Task { await device.coordinator(settings: Self.slowRetries, status: statuses.record).run() }
@@ -57,14 +61,20 @@ import Testing
         })
 
         remote.setOffline(false)
-        #expect(await waitUntil { try device.backlog() == SyncBacklog() })
+        // Time moves in the push socket's short reconnect steps, never as far as the backoff.
+        #expect(await waitUntil {
+            time.advance(by: 0.05)
+            return try device.backlog() == SyncBacklog()
+        })
+        #expect(time.now.timeIntervalSince(start) < 600, "the backlog waited for the hour's backoff")
         #expect(try await remote.serverMoods().count == moods.count)
         #expect(await waitUntil { statuses.last?.state == .synced })
     }
 
     @Test func aDeletionInItsUndoWindowIsPendingWithATimeNotSynced() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let time = VirtualClock()
+        let device = try TestDevice(remote: remote, virtualClock: time)
         let mood = try device.add("going")
         let statuses = SyncCoordinatorTests.Statuses()
         let engine = Task { await device.coordinator(status: statuses.record).run() }
@@ -74,9 +84,13 @@ import Testing
         try device.delete(mood.id, undo: .offered)
         #expect(await waitUntil {
             guard case .pending(let nextRun?) = statuses.last?.state else { return false }
-            return statuses.last?.waiting == 1 && nextRun > Date()
+            return statuses.last?.waiting == 1 && nextRun > time.now
         })
-        #expect(await waitUntil { try await remote.serverMoods()[mood.id] == nil && statuses.last?.state == .synced })
+        #expect(try await remote.serverMoods()[mood.id] != nil, "gone before its undo window closed")
+        #expect(await waitUntil {
+            time.advanceToNextWake()  // the undo window closes
+            return try await remote.serverMoods()[mood.id] == nil && statuses.last?.state == .synced
+        })
     }
 }
 
@@ -86,7 +100,7 @@ import Testing
 
     @Test func anAccountWhoseMoodsTravelPlainIsShownAsNotEncrypted() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let device = try TestDevice(remote: remote, virtualClock: VirtualClock())
         let statuses = SyncCoordinatorTests.Statuses()
         let engine = Task { await device.coordinator(status: statuses.record).run() }
         defer { engine.cancel() }

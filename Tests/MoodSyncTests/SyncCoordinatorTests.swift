@@ -9,6 +9,9 @@ import Synchronization
 import SyncTesting
 import Testing
 
+/// The engine on virtual time: every device's journal and engine run on a `VirtualClock`, which
+/// moves only when a test moves it, so retries, backoffs and undo windows are tried without
+/// waiting for them.
 @Suite(.timeLimit(.minutes(3))) struct SyncCoordinatorTests {
     /// The statuses an engine published, shared with its handler.
     final class Statuses: Sendable {
@@ -20,7 +23,7 @@ import Testing
 
     @Test func atLaunchItFinishesWhatWasLeftWaiting() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let device = try TestDevice(remote: remote, virtualClock: VirtualClock())
         let gone = try device.add("to delete")
         _ = try await device.uploader.uploadPending()
         try device.delete(gone.id)
@@ -36,7 +39,8 @@ import Testing
 
     @Test func offlineItRetriesWithBackoffAndUploadsWhenTheServerReturns() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let time = VirtualClock()
+        let device = try TestDevice(remote: remote, virtualClock: time)
         remote.setOffline(true)
         let statuses = Statuses()
         let engine = Task { await device.coordinator(status: statuses.record).run() }
@@ -48,10 +52,13 @@ import Testing
             return statuses.last?.waiting == 1
         })
         let attempts = remote.requests.count
-        #expect(await waitUntil { remote.requests.count > attempts + 2 })  // it keeps trying…
+        #expect(await waitUntil { time.advanceToNextWake() && remote.requests.count > attempts + 2 })  // it keeps trying…
 
         remote.setOffline(false)
-        #expect(await waitUntil { statuses.last == SyncStatus(state: .synced, encryption: .plain) })  // …and gets there
+        #expect(await waitUntil {  // …and gets there at its next try
+            time.advanceToNextWake()
+            return statuses.last?.state == .synced && statuses.last?.waiting == 0
+        })
         #expect(try await remote.serverMoods()[mood.id] != nil)
         #expect(try device.mood(mood.id)?.sync.summary == .synced)
     }
@@ -90,14 +97,14 @@ import Testing
 
     @Test func aPushBringsAnotherDevicesChange() async throws {
         let remote = try await InMemoryRemote()
-        let phone = try TestDevice(remote: remote.anotherDevice())
+        let phone = try TestDevice(remote: remote.anotherDevice(), virtualClock: VirtualClock())
         let statuses = Statuses()
         let engine = Task { await phone.coordinator(status: statuses.record).run() }
         defer { engine.cancel() }
         #expect(await waitUntil { phone.remote.pushListenerCount == 1 && statuses.last == SyncStatus(state: .synced, encryption: .plain) })
         let requestsBeforePush = phone.remote.requests.count
 
-        let laptop = try TestDevice(remote: remote)
+        let laptop = try TestDevice(remote: remote, virtualClock: VirtualClock())
         let mood = try laptop.add("from the laptop")
         _ = try await laptop.uploader.uploadPending()
         phone.remote.push()
@@ -107,7 +114,7 @@ import Testing
 
     @Test func aRefusedTokenStopsSyncAndSaysWhatToDo() async throws {
         let remote = try await InMemoryRemote()
-        let device = try TestDevice(remote: remote)
+        let device = try TestDevice(remote: remote, virtualClock: VirtualClock())
         try device.add("waiting")
         remote.fail(with: .unauthorized("revoked"))
         let statuses = Statuses()
@@ -123,7 +130,7 @@ import Testing
     }
 
     @Test func aTokenOfAnotherAccountIsRefusedBeforeAnythingMoves() async throws {
-        let device = try TestDevice(remote: try await InMemoryRemote())
+        let device = try TestDevice(remote: try await InMemoryRemote(), virtualClock: VirtualClock())
         try device.add("mine")
         let stranger = try await InMemoryRemote()  // another server, another account
         let engine = SyncCoordinator(store: device.store, remote: stranger, logger: Logger(label: "test"))
@@ -133,7 +140,7 @@ import Testing
     }
 
     @Test func aLoginToAnotherAccountWhileSyncRunsStopsItsWrites() async throws {
-        let device = try TestDevice(remote: try await InMemoryRemote())
+        let device = try TestDevice(remote: try await InMemoryRemote(), virtualClock: VirtualClock())
         let mood = try device.add("mine")
         let journal = SyncJournal(store: device.store, identity: device.remote.accountID)
         try device.store.setSetting(.syncAccount, to: "another server/another account")
@@ -143,7 +150,7 @@ import Testing
 
     @Test func syncOnceReportsWhatItDid() async throws {
         let remote = try await InMemoryRemote()
-        let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice())
+        let laptop = try TestDevice(remote: remote, virtualClock: VirtualClock()), phone = try TestDevice(remote: remote.anotherDevice(), virtualClock: VirtualClock())
         try laptop.add("one")
         try laptop.add("two")
         #expect(try await laptop.coordinator().syncOnce().uploaded == 2)
