@@ -121,7 +121,7 @@ public final class PostgresCluster: Sendable {
             guard let owner = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), owner != getpid(), kill(owner, 0) != 0, errno == ESRCH
             else { continue }
             let folder = parent.appendingPathComponent(name)
-            try? runAsOwner(binaries, "pg_ctl", ["-D", data(in: folder).path, "-m", "immediate", "-w", "stop"], folder: folder)
+            _ = try? runAsOwner(binaries, "pg_ctl", ["-D", data(in: folder).path, "-m", "immediate", "-w", "stop"], folder: folder)
             try? FileManager.default.removeItem(at: folder)
         }
     }
@@ -145,7 +145,7 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the cluster at once and removes its folder.
     public func stop() throws {
-        try? Self.runAsOwner(binaries, "pg_ctl", ["-D", data.path, "-m", "immediate", "-w", "stop"], folder: folder)
+        _ = try? Self.runAsOwner(binaries, "pg_ctl", ["-D", data.path, "-m", "immediate", "-w", "stop"], folder: folder)
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -66,7 +66,7 @@ public enum PrivateFiles {
         var template = Array((path + ".partial-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // 0600
         guard descriptor >= 0 else { throw PrivateFilesError(path: path, operation: "create a file beside", code: errno) }
-        let partial = String(cString: template)
+        let partial = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             let result = try write(handle)

@@ -93,7 +93,7 @@ import Testing
             try db.execute(sql: "UPDATE account SET compactedThrough = lastSequence")
             try db.execute(sql: "DELETE FROM mood WHERE id = ?", arguments: [moods[1].id.uuidString])
         }
-        try? await phone.makeEngine().syncOnce()
+        _ = try? await phone.makeEngine().syncOnce()  // it may stop at the forged listing; what it kept is the point
         let kept = try #require(try phone.mood(moods[1].id), "the mood the server left out stays")
         #expect(kept.sync.lastError?.contains("no device holding the account's key signed the deletion") == true, "\(kept.sync)")
         await server.stop()
