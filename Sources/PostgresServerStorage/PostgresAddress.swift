@@ -10,7 +10,8 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     /// 5432 unless the URL says otherwise.
     public var port: Int
     public var user: String
-    /// Percent-decoded; never shown (``description`` leaves it out).
+    /// Percent-decoded; never shown (``description`` leaves it out). The executable fills it from
+    /// `PGPASSWORD` when the URL has none, as `psql` does.
     public var password: String?
     public var database: String
     /// Whether and how the connections are encrypted.
@@ -41,19 +42,13 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     /// The client's configuration.
     /// - Throws: ``PostgresAddressError/unreadableRootCertificate(_:)``.
     func configuration() throws(PostgresAddressError) -> PostgresClient.Configuration {
-        PostgresClient.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: try tls.client())
+        PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: try tls.client())
     }
 
     /// One connection's configuration, for the check that the database answers at all.
     /// - Throws: ``PostgresAddressError/unreadableRootCertificate(_:)``.
     func connectionConfiguration() throws(PostgresAddressError) -> PostgresConnection.Configuration {
-        PostgresConnection.Configuration(host: host, port: port, username: user, password: secret, database: database, tls: try tls.connection())
-    }
-
-    /// The URL's password, else `PGPASSWORD` as `psql` reads it: a password on the command line
-    /// is visible to every user of the machine (`ps`), one in the environment is not.
-    private var secret: String? {
-        password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
+        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: try tls.connection())
     }
 
     /// The address without its password, for messages and logs.

@@ -20,6 +20,11 @@ enum Environment {
     /// `MOODTUI_TOKEN`: a device token that replaces the journal's for one run.
     static var token: String? { variables["MOODTUI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } }
 
+    /// `PGPASSWORD`, as `psql` reads it, for a `--database` URL without a password: a password on
+    /// the command line is visible to every user of the machine (`ps`), one in the environment is
+    /// not.
+    static var postgresPassword: String? { variables["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 } }
+
     /// `$HOME`, as every shell tool reads it, else the account's home folder.
     static var home: URL {
         if let value = variables["HOME"], value.hasPrefix("/") { return URL(fileURLWithPath: value) }

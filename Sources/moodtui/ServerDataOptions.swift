@@ -42,7 +42,8 @@ struct ServerDataOptions: ParsableArguments {
     /// Opens the store, as a command-line error if it cannot be opened, and says on standard
     /// error which files it had to make private.
     func open(logger: Logger = ServerDataOptions.quietLogger) async throws -> any MoodServerStorage {
-        if let database, let address = try? PostgresAddress(database) {
+        if let database, var address = try? PostgresAddress(database) {
+            address.password = address.password ?? Environment.postgresPassword
             do { return try await PostgresMoodServerStorage.connect(address, logger: logger) } catch {
                 throw CommandFailure("cannot open the server store at \(address): \(PostgresFailure.describe(error))")
             }
