@@ -20,8 +20,7 @@ import PackageDescription
 /// - `FileWatching` (inotify), `PrivateFiles` (0600 files in 0700 folders) and `DedicatedThreads`
 ///   (blocking work off the concurrency pool) depend on nothing.
 /// - `moodtui-bench` measures the library targets, and starts PostgreSQL through
-///   `LocalProcesses`, which the tests' support targets (`AppTesting`, `JournalTesting`,
-///   `SyncTesting`) use too.
+///   `LocalProcesses`, which the tests' `AppTesting` uses too.
 ///
 /// Linux only (no `platforms`: they name Apple systems): the journal watcher uses inotify, the
 /// terminal wide-character ncurses from `<ncursesw/curses.h>`, and the tests glibc.
@@ -52,7 +51,8 @@ let package = Package(
         // postgres-nio speak it too); swift-prometheus turns it into Prometheus's text format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // `swift package preview-documentation --target SyncProtocol`: the protocol's DocC catalog.
+        // `swift package preview-documentation --target MoodSync`: the DocC catalogs of MoodSync,
+        // CacheTracking, MoodServer and SyncProtocol.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -213,10 +213,10 @@ let package = Package(
             dependencies: ["moodtui", "AppTesting", "LocalProcesses", "JournalTesting", "MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "SyncTesting", "MoodKit"]),
-        .target(name: "SyncTesting", dependencies: ["MoodSync", "MoodServer", "ServerStorage", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
+        .target(name: "SyncTesting", dependencies: ["MoodSync", "ServerStorage", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
         .testTarget(
             name: "MoodSyncTests",
-            dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodServer", "ServerStorage"]
+            dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol"]
         ),
         .testTarget(name: "MoodSealingTests", dependencies: ["MoodSealing", "SyncProtocol", "MoodKit", "AppTesting"]),
         .testTarget(

@@ -7,5 +7,6 @@ public final class MoodListAppRouter: MoodListRouter {
         self.onQuit = onQuit
     }
 
+    /// Ends the module the way the app said.
     public func quit() { onQuit() }
 }

@@ -1,6 +1,6 @@
 /// What the mood list has open: the one state the screen is in. The presenter owns it; the keys'
 /// mode, the footer and the overlay the view draws are all read from it.
-public enum MoodListScreenState: Hashable, Sendable {
+enum MoodListScreenState: Hashable, Sendable {
     /// The list alone.
     case list
     /// The filter line being typed over the list.
@@ -17,7 +17,7 @@ public enum MoodListScreenState: Hashable, Sendable {
     case insights(InsightsState)
 
     /// What the keys act on in this state.
-    public var mode: MoodListMode {
+    var mode: MoodListMode {
         switch self {
         case .list: .list
         case .filtering: .filter

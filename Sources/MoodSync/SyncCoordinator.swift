@@ -13,7 +13,8 @@ import SyncProtocol
 /// crash or a closed laptop left. Before the first request the engine checks with the server
 /// that the token opens the account the journal's moods belong to.
 ///
-/// The engine's state is one ``SyncHealth`` value and the set of processors running; the header
+/// The engine's state is one ``SyncHealth`` value and one state per kind of work
+/// (`SyncWorkStates`); the header
 /// is a pure function of it (`SyncStatusRule`). After every round it looks at the journal
 /// again (`followUp()`), so that nothing waits without a timer: work that matches a
 /// processor's predicate is either on its way, started at once, or due at a scheduled time.
@@ -37,7 +38,7 @@ public actor SyncCoordinator {
     var health = SyncHealth.starting
     var backoff: Backoff
     /// What each kind of work is doing: running (and asked for again), or waiting for a retry.
-    private var works = SyncWorkStates()
+    var works = SyncWorkStates()
     /// Whether the server changed (here or elsewhere) since the account's head was last looked
     /// at: once nothing else runs or waits for ``SyncEngineSettings/headCheckDelay``, the head
     /// is checked.
@@ -266,76 +267,6 @@ public actor SyncCoordinator {
             try? await clock.sleep(for: delay)
             if !Task.isCancelled { wakes?.yield(.followUp([.checkHead])) }
         }
-    }
-
-    /// Records that the server answered: the engine is healthy again, and a retry timer is no
-    /// longer needed (what waits goes at once, through ``followUp(after:askedAgain:progressed:)``).
-    func answered() {
-        if case .slowedDown(let until) = health, until > clock.now() { return }  // the timer stands
-        if health.retryAt != nil {
-            cancelTimer()
-            // Whatever failed (a download as much as an upload) goes now, not at the next push.
-            let waiting = works.takeAwaitingRetry()
-            if !waiting.isEmpty { wakes?.yield(.followUp(waiting)) }
-        }
-        health = .reachable
-        backoff.reset()
-    }
-
-    /// Records a failure and what it means for the engine.
-    func failed(_ error: any Error) {
-        switch error {
-        case RemoteError.unreachable, RemoteError.unavailable:
-            // One retry timer for the whole engine: a second failure does not put it off.
-            if case .unreachable(let retryAt, _) = health, retryAt > clock.now() { return }
-            let delay = backoff.nextDelay()
-            logger.notice("sync failed; retrying", metadata: ["error": "\(error)", "in": "\(delay)"])
-            let retryAt = clock.now().addingTimeInterval(delay.timeInterval)
-            health = .unreachable(retryAt: retryAt, reason: "\(error)")
-            schedule(at: retryAt)
-        case RemoteError.rateLimited(let wait):
-            // The lanes' requests refused together wait once, and do not lengthen the backoff.
-            let now = clock.now()
-            if case .slowedDown(let current) = health, current >= now.addingTimeInterval(wait.timeInterval) { return }
-            let until = now.addingTimeInterval(max(wait, backoff.nextDelay()).timeInterval)
-            logger.notice("the server asks this device to slow down", metadata: ["in": "\(until.timeIntervalSince(now))"])
-            health = .slowedDown(retryAt: until)
-            schedule(at: until)
-        case RemoteError.unauthorized:
-            stop("\(error); log in again with `moodtui login`, then restart moodtui")
-        case RemoteError.protocolMismatch:
-            stop("\(error); then restart moodtui")
-        case RemoteError.incompatible, RemoteError.untrustedServer, RemoteError.keyChanged, RemoteError.proofRequired, is SyncStopped:
-            stop("\(error)")
-        default:  // a refused request, or the journal could not be read or written
-            logger.error("sync request failed", metadata: ["error": "\(error)"])
-            let delay = backoff.nextDelay()
-            let retryAt = clock.now().addingTimeInterval(delay.timeInterval)
-            health = .failing(retryAt: retryAt, reason: "\(error)")
-            schedule(at: retryAt)
-        }
-    }
-
-    private func stop(_ reason: String) {
-        health = .stopped(reason)
-        cancelTimer()
-        logger.error("sync stopped", metadata: ["reason": "\(reason)"])
-    }
-
-    /// Sets the engine's one timer to `date`, unless it is already due sooner.
-    func schedule(at date: Date) {
-        guard timer.map({ date < $0.date }) ?? true else { return }
-        timer?.task.cancel()
-        let (wakes, clock) = (wakes, clock)
-        timer = (date, Task {
-            try? await clock.sleep(until: date)
-            if !Task.isCancelled { wakes?.yield(.timer) }
-        })
-    }
-
-    func cancelTimer() {
-        timer?.task.cancel()
-        timer = nil
     }
 
     /// Publishes the status `SyncStatusRule` gives for the engine's state, when it changed. Of

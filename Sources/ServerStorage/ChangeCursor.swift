@@ -28,7 +28,7 @@ package struct ChangeCursor: Codable, Hashable, Sendable {
     }
 
     /// The largest token text read at all; real tokens are about 120 characters.
-    package static let maximumTokenLength = 512
+    private static let maximumTokenLength = 512
 
     package var token: ChangeToken {
         let encoder = JSONEncoder()

@@ -13,6 +13,7 @@ public struct SyncCall<Body: Codable & Sendable, Answer: Codable & Sendable>: Se
 
 /// The body of a request that sends none, or the answer of one that answers with none (204).
 public struct NoContent: Codable, Hashable, Sendable {
+    /// Nothing.
     public init() {}
 }
 

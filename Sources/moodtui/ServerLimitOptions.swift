@@ -1,7 +1,7 @@
 import ArgumentParser
 import MoodServer
 
-/// The connection limits `moodtui serve` lets a person change (see README.md, "The sync server").
+/// The connection limits `moodtui serve` lets a person change (see the MoodServer documentation, "Limits and rates").
 struct ServerLimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Connections served at once; one more is answered 503.", valueName: "count"))
     var maxConnections = ConnectionLimits().maximumConnections

@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A real `moodtui serve` process, started with `posix_spawn` (see AppTesting's ProcessResult),
+/// A real `moodtui serve` process, started with `posix_spawn` (see `Spawn` in LocalProcesses),
 /// its standard output read line by line, stopped with a signal.
 public final class ServerProcess: Sendable {
     public let pid: pid_t

@@ -30,10 +30,6 @@ public final class VirtualClock: Sendable {
     /// The time the clock reads.
     public var now: Date { state.withLock { $0.now } }
 
-    /// How many waits have not ended yet: a test can wait for the engine to be waiting before it
-    /// moves the clock.
-    public var waits: Int { state.withLock { $0.sleepers.count } }
-
     /// The earliest moment a wait is for, if any.
     public var nextWake: Date? { state.withLock { $0.sleepers.values.map(\.until).min() } }
 

@@ -1,6 +1,5 @@
 import Foundation
 import MoodKit
-import MoodServer
 import MoodSync
 import ServerStorage
 import Synchronization

@@ -1,5 +1,4 @@
 import Foundation
-import MoodServer
 import ServerStorage
 import SyncProtocol
 
