@@ -13,7 +13,7 @@ import Testing
 /// but holds nothing readable, and a device applies nothing it cannot open.
 @Suite(.timeLimit(.minutes(2))) struct EndToEndEncryptionTests {
     /// Each mood a person writes, with its level, a note and an activity, and one moved to a day
-    /// of its own.
+    /// of its own; and the text each would leave in a file that held it readable.
     private func writeMoods(on device: LiveDevice) throws -> (moods: [Mood], secrets: [String]) {
         var moods: [Mood] = []
         var secrets: [String] = []
@@ -21,7 +21,9 @@ import Testing
             let note = "told Dr Okafor about the \(["insomnia", "panic", "grief", "relapse", "promotion"][index])"
             let activity = try ActivityName.validated("therapy\(["alpha", "bravo", "charlie", "delta", "echo"][index])")
             moods.append(try device.add(note, level: level, activities: [activity]))
-            secrets += [note, level.name, activity.text]
+            // A level travels as a number (`"level":4`); its name alone is a few bytes that random
+            // sealed bytes hold now and then, so the JSON a plain copy would carry is looked for.
+            secrets += [note, "\"level\":\(level.rawValue)", activity.text]
         }
         let felt = Date(millisecondsSince1970: 1_773_484_245_678)  // 2026-03-14T10:30:45.678Z
         moods[0] = try #require(try device.edit(moods[0].id, date: felt))
@@ -46,7 +48,8 @@ import Testing
         #expect(try laptop.list().count == moods.count - 1)
 
         _ = await server.stop()
-        #expect(try serverFilesHolding(secrets + ["told Dr Okafor everything, finally"], server).isEmpty)
+        let leaks = try serverFilesHolding(secrets + ["told Dr Okafor everything, finally"], server)
+        #expect(leaks.isEmpty, "\(leaks)")
         #expect(try await plainRows(server) == 0, "the server's rows hold ids, versions, tombstones and sealed bytes only")
     }
 
