@@ -230,7 +230,7 @@ let package = Package(
             name: "MoodServerTests",
             dependencies: [
                 "MoodServer", "ServerStorage", "SQLiteServerStorage", "PostgresServerStorage", "SyncProtocol", "SyncTesting", "MoodKit",
-                "moodtui", "AppTesting", "LocalProcesses", "JournalTesting",
+                "MoodSealing", "moodtui", "AppTesting", "LocalProcesses", "JournalTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

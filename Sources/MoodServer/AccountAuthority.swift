@@ -52,6 +52,15 @@ enum AccountAuthority {
         }
     }
 
+    /// - Throws: 403 `proof_required` unless `proof` is the key's signature over ending `share`.
+    static func check(revokingShare share: ShareID, proof: AccountSignature?, in account: Account) throws(ServerError) {
+        guard account.keyID != nil else { return }
+        let signingKey = try registeredSigningKey(of: account)
+        guard let proof, signingKey.signed(.shareRevocation(account: account.publicID, share: share), with: proof) else {
+            throw refusal("ending a share of this account needs the signature of its key; the share was not ended")
+        }
+    }
+
     /// - Throws: 403 `proof_required` unless `head` is signed with the account's key: a token
     ///   alone cannot make the devices doubt the server, nor vouch for it.
     static func check(_ head: AccountHead, in account: Account) throws(ServerError) {

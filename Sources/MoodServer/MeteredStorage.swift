@@ -19,6 +19,12 @@ enum StorageOperation: String, Sendable {
     case compact
     case changeKey = "change_key"
     case publishHead = "publish_head"
+    case createShare = "create_share"
+    case shares
+    case shareAccount = "share_account"
+    case deleteShare = "delete_share"
+    case deleteExpiredShares = "delete_expired_shares"
+    case noteShareRead = "note_share_read"
 }
 
 /// A storage whose every call is counted in flight and timed, whatever the back end: the one place
@@ -101,5 +107,29 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
 
     func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
         try await metrics.databaseCall(.publishHead) { try await base.publishHead(head, in: account, from: device) }
+    }
+
+    func createShare(_ share: NewShare, of owner: Account) async throws -> ShareCreation {
+        try await metrics.databaseCall(.createShare) { try await base.createShare(share, of: owner) }
+    }
+
+    func shares(of owner: Account) async throws -> [ShareRecord] {
+        try await metrics.databaseCall(.shares) { try await base.shares(of: owner) }
+    }
+
+    func shareAccount(_ id: ShareID, of owner: Account) async throws -> Account? {
+        try await metrics.databaseCall(.shareAccount) { try await base.shareAccount(id, of: owner) }
+    }
+
+    func deleteShare(_ id: ShareID, of owner: Account) async throws -> Bool {
+        try await metrics.databaseCall(.deleteShare) { try await base.deleteShare(id, of: owner) }
+    }
+
+    func deleteExpiredShares() async throws -> Int {
+        try await metrics.databaseCall(.deleteExpiredShares) { try await base.deleteExpiredShares() }
+    }
+
+    func noteShareRead(_ share: Account) async throws {
+        try await metrics.databaseCall(.noteShareRead) { try await base.noteShareRead(share) }
     }
 }

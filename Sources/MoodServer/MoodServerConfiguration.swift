@@ -8,6 +8,8 @@ public struct MoodServerConfiguration: Sendable {
     public var limits: ConnectionLimits
     /// How long tombstones are kept.
     public var compaction: CompactionSchedule
+    /// How often expired shares are deleted (their tokens stop at their expiry regardless).
+    public var shareSweepInterval: Duration
     /// Requests a second per device and per address.
     public var rateLimits: RateLimits
     /// The monotonic time the rate limits go by (``RateLimits/systemClock``; tests move it by hand).
@@ -24,7 +26,7 @@ public struct MoodServerConfiguration: Sendable {
     /// told otherwise.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
-        compaction: CompactionSchedule = CompactionSchedule(), rateLimits: RateLimits = RateLimits(),
+        compaction: CompactionSchedule = CompactionSchedule(), shareSweepInterval: Duration = .seconds(60), rateLimits: RateLimits = RateLimits(),
         rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock, exposesMetrics: Bool = false,
         tls: ServerCertificate? = nil
     ) {
@@ -36,5 +38,6 @@ public struct MoodServerConfiguration: Sendable {
         self.port = port
         self.limits = limits
         self.compaction = compaction
+        self.shareSweepInterval = shareSweepInterval
     }
 }

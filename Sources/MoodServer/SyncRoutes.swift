@@ -26,15 +26,22 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
             }
         }
-        let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: RateLimitMiddleware.byToken(limiter))
+        let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: ShareTokenMiddleware())
+            .add(middleware: RateLimitMiddleware.byToken(limiter))
         v1.on(SyncCalls.account) { _, _, context in try .answer(AccountResponse(try context.requireAccount())) }
         v1.on(SyncCalls.changeKey) { body, request, context in try await changeKey(body, request, context) }
         v1.on(SyncCalls.publishHead) { head, request, context in try await publishHead(head, request, context) }
         v1.on(SyncCalls.listDevices) { _, _, context in try await devices(context) }
         v1.on(SyncCalls.revokeDevice) { _, request, context in try await revokeDevice(request, context) }
-        v1.on(SyncCalls.upload) { body, request, context in try await upload(body, request, context) }
+        v1.on(SyncCalls.upload) { body, request, context in try await upload(body, into: try context.requireAccount(), request) }
         v1.on(SyncCalls.delete) { body, request, context in try await delete(body, request, context) }
-        v1.on(SyncCalls.changes) { _, request, context in try await changes(request, context) }
+        v1.on(SyncCalls.changes) { _, request, context in
+            let account = try context.requireAccount()
+            // What the owner sees in `moodtui share list`; not worth failing the read for.
+            if case .share = account.kind { try? await storage.noteShareRead(account) }
+            return try await changes(request, of: account)
+        }
+        registerShares(on: v1)
         v1.on(.subscribe) { _, _ -> Response in
             throw ServerError(
                 status: .upgradeRequired, code: .webSocketRequired,
@@ -51,8 +58,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
     }
 
-    private func upload(_ body: UploadRequest, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<UploadResponse> {
-        let account = try context.requireAccount()
+    /// Stores an upload in `account`'s log: a person's own, or a share the person writes.
+    func upload(_ body: UploadRequest, into account: Account, _ request: Request) async throws -> SyncReply<UploadResponse> {
         guard body.moods.count <= SyncLimits.maximumUploadBatch else {
             throw ServerError.tooLarge(
                 "\(body.moods.count) moods in one request; the limit is \(SyncLimits.maximumUploadBatch)", code: .tooManyMoods)
@@ -82,8 +89,9 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         return try .answer(DeletionResponse(deleted: result.deleted, token: token))
     }
 
-    private func changes(_ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<ChangesResponse> {
-        let account = try context.requireAccount()
+    /// One page of `account`'s log: a person's own, or a share (read by its recipient, or by the
+    /// owner's devices keeping it filled).
+    func changes(_ request: Request, of account: Account) async throws -> SyncReply<ChangesResponse> {
         let query = request.uri.queryParameters
         var limit = SyncLimits.defaultChangesPageSize
         if let text = query["limit"] {
@@ -157,23 +165,33 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     /// Revokes through the storage, whose revocation watch closes the device's WebSocket.
     private func revokeDevice(_ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<NoContent> {
         let account = try context.requireAccount()
-        let text = context.parameters.get("id") ?? ""
-        guard let id = DeviceTokenID(hex: text) else {
-            throw ServerError.badRequest("'\(text.prefix(40))' is not a device id: \(DeviceTokenID.byteCount * 2) lower-case hex digits")
-        }
-        let proofText = HTTPField.Name(SyncEndpoint.proofHeader).flatMap { request.headers[$0] }
-        let proof = try proofText.map { text throws(ServerError) in
-            guard let proof = AccountSignature(hex: text) else {
-                throw ServerError.badRequest("\(SyncEndpoint.proofHeader) is \(AccountSignature.byteCount * 2) lower-case hex digits")
-            }
-            return proof
-        }
-        try AccountAuthority.check(revoking: id, proof: proof, in: account)
+        let id = try pathID(DeviceTokenID.self, context)
+        try AccountAuthority.check(revoking: id, proof: try proof(request), in: account)
         guard try await storage.revokeDevice(id, in: account) else {
             throw ServerError(
                 status: .notFound, code: .unknownDevice, message: "this account has no device \(id) (already revoked?)")
         }
         return .noContent
+    }
+
+    /// The id in the request's path (`{id}`).
+    /// - Throws: 400 naming what an id of the kind is.
+    func pathID<ID: HexIdentifier>(_ kind: ID.Type, _ context: MoodRequestContext) throws(ServerError) -> ID {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = ID(hex: text) else {
+            throw ServerError.badRequest("'\(text.prefix(40))' is not \(ID.kindName): \(ID.byteCount * 2) lower-case hex digits")
+        }
+        return id
+    }
+
+    /// The signature in the request's ``SyncEndpoint/proofHeader``, `nil` without one.
+    /// - Throws: 400 for one that is not a signature.
+    func proof(_ request: Request) throws(ServerError) -> AccountSignature? {
+        guard let text = HTTPField.Name(SyncEndpoint.proofHeader).flatMap({ request.headers[$0] }) else { return nil }
+        guard let proof = AccountSignature(hex: text) else {
+            throw ServerError.badRequest("\(SyncEndpoint.proofHeader) is \(AccountSignature.byteCount * 2) lower-case hex digits")
+        }
+        return proof
     }
 
     /// The position a client's change token stands for, `nil` without one.
@@ -197,15 +215,15 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// Tells this instance's sockets of the account (the storage told the other instances
     /// sharing it, in the write's transaction).
-    private func publish(_ account: Account, _ token: ChangeToken, exceptDevice device: String?) {
+    func publish(_ account: Account, _ token: ChangeToken, exceptDevice device: String?) {
         metrics.pushesSent(hub.publish(account: account.id, token: token, exceptDevice: device), source: .local)
     }
 
-    private func token(_ account: Account, _ sequence: Int64, liveThrough: Int64? = nil) -> ChangeToken {
+    func token(_ account: Account, _ sequence: Int64, liveThrough: Int64? = nil) -> ChangeToken {
         ChangeCursor(store: storage.storeID, account: account.publicID, sequence: sequence, liveThrough: liveThrough).token
     }
 
-    private func device(_ request: Request) -> String? {
+    func device(_ request: Request) -> String? {
         HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { request.headers[$0] }
     }
 }

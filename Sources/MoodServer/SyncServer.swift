@@ -95,6 +95,7 @@ public enum SyncServer {
             services: [
                 RevocationService(storage: storage, hub: hub, logger: logger), PushRelayService(storage: storage, hub: hub, metrics: metrics, logger: logger),
                 CompactionService(storage: storage, schedule: configuration.compaction, logger: logger),
+                ShareExpiryService(storage: storage, interval: configuration.shareSweepInterval, logger: logger),
             ],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

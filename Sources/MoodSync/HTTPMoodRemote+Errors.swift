@@ -29,12 +29,14 @@ extension HTTPMoodRemote {
         case .keyChanged: return .keyChanged(message)
         case .changesSince: return .changesSince(message)
         case .unknownDevice: return .unknownDevice(message)
+        case .unknownShare: return .unknownShare(message)
+        case .readOnly: return .readOnly(message)
         case .proofRequired: return .proofRequired(message)
         case .headMoved: return .headMoved(message)
         case .historyCompacted: return .historyCompacted
         case .tokenExpired: return .tokenExpired
         case .unauthorized: return .unauthorized(message)
-        case .invalidRequest, .invalidToken, .bodyTooLarge, .tooManyMoods: return .rejected(message)
+        case .invalidRequest, .invalidToken, .bodyTooLarge, .tooManyMoods, .shareExists, .tooManyShares: return .rejected(message)
         case .internal, .serverBusy: return .unavailable(message)
         case .rateLimited: return .rateLimited(retryAfter: wait)
         case .notFound, .methodNotAllowed, .webSocketRequired, .headerTooLarge, .unsupportedRequest: return .incompatible("HTTP \(status) for \(path): \(message)")

@@ -70,6 +70,11 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server wants the account key's signature on this request and did not find a valid
     /// one (403 `proof_required`): nothing syncs until the words are acted on.
     case proofRequired(String)
+    /// The account has no live share with the id a request named (404 `unknown_share`): it was
+    /// ended on another device, or expired.
+    case unknownShare(String)
+    /// A share's token on a request only a person's device may make (403 `read_only`).
+    case readOnly(String)
 
     public var description: String {
         switch self {
@@ -82,7 +87,9 @@ public enum RemoteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rejected(let reason): "the server refused the request: \(reason)"
         case .incompatible(let reason): "this does not look like a moodtui server: \(reason)"
         case .untrustedServer(let reason): "nothing was sent: \(reason)"
-        case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason), .headMoved(let reason): reason
+        case .protocolMismatch(let reason), .keyChanged(let reason), .unknownDevice(let reason), .headMoved(let reason), .unknownShare(let reason):
+            reason
+        case .readOnly(let reason): "the server refused: \(reason)"
         case .proofRequired(let reason): "the server refused: \(reason)"
         case .changesSince(let reason): "the server refused the new key: \(reason)"
         }

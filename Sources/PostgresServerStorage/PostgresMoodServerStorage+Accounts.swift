@@ -28,9 +28,10 @@ extension PostgresMoodServerStorage {
     }
 
     public func account(forTokenHash hash: Data) async throws -> Account? {
-        try await Self.account(client.query("""
+        let now = clock.now().millisecondsSince1970
+        return try await Self.account(client.query("""
             SELECT \(unescaped: Self.accountColumns) FROM device_token JOIN account ON account.id = device_token.account_id
-            WHERE device_token.hash = \(hash)
+            WHERE device_token.hash = \(hash) AND (account.expires_at IS NULL OR account.expires_at > \(now))
             """, logger: logger))
     }
 
@@ -39,7 +40,7 @@ extension PostgresMoodServerStorage {
             SELECT name,
                 (SELECT count(*) FROM device_token WHERE account_id = account.id),
                 (SELECT count(*) FROM mood WHERE account_id = account.id AND (plain IS NOT NULL OR sealed IS NOT NULL))
-            FROM account ORDER BY name
+            FROM account WHERE owner_id IS NULL ORDER BY name
             """, logger: logger)
         var accounts: [AccountSummary] = []
         for try await (name, devices, moods) in rows.decode((String, Int64, Int64).self) {
@@ -68,7 +69,10 @@ extension PostgresMoodServerStorage {
             guard let id else { return nil }
             var count = 0
             for try await _ in try await connection.query(
-                "DELETE FROM device_token WHERE account_id = \(id) RETURNING hash", logger: self.logger).decode(Data.self) { count += 1 }
+                """
+                DELETE FROM device_token WHERE account_id = \(id) OR account_id IN (SELECT id FROM account WHERE owner_id = \(id))
+                RETURNING hash
+                """, logger: self.logger).decode(Data.self) { count += 1 }
             if count > 0 { try await self.announceRevocation(connection) }
             return count
         }
@@ -115,17 +119,17 @@ extension PostgresMoodServerStorage {
         return hashes.subtracting(open)
     }
 
-    private func announceRevocation(_ connection: PostgresConnection) async throws {
+    func announceRevocation(_ connection: PostgresConnection) async throws {
         try await connection.query(PostgresQuery(unsafeSQL: "NOTIFY \(Self.revocationChannel)"), logger: logger)
     }
 
-    private static let accountColumns = "account.id, account.name, account.public_id, account.key_id, account.signing_key"
+    static let accountColumns = "account.id, account.name, account.public_id, account.key_id, account.signing_key, account.owner_id"
 
-    private static func account(_ rows: PostgresRowSequence) async throws -> Account? {
-        for try await (id, name, publicID, key, signingKey) in rows.decode((Int64, String, String, Data?, Data?).self) {
+    static func account(_ rows: PostgresRowSequence) async throws -> Account? {
+        for try await (id, name, publicID, key, signingKey, owner) in rows.decode((Int64, String, String, Data?, Data?, Int64?).self) {
             return Account(
                 id: id, name: name, publicID: publicID, keyID: key.flatMap(AccountKeyID.init(bytes:)),
-                signingKey: signingKey.flatMap(AccountSigningKey.init(bytes:)))
+                signingKey: signingKey.flatMap(AccountSigningKey.init(bytes:)), kind: owner.map { .share(owner: $0) } ?? .person)
         }
         return nil
     }

@@ -73,6 +73,17 @@ enum PostgresSchema {
             "DROP INDEX mood_tombstones",
             "CREATE INDEX mood_tombstones ON mood(deleted_at) WHERE deleted_at IS NOT NULL AND deletion_proof IS NULL",
         ],
+        [
+            // A share is an account of its own (its moods, change log, token and key), tied to
+            // its owner's; what only shares have is null for a person's account.
+            "ALTER TABLE account ADD COLUMN owner_id BIGINT REFERENCES account(id) ON DELETE CASCADE",
+            "ALTER TABLE account ADD COLUMN share_id BYTEA",
+            "ALTER TABLE account ADD COLUMN expires_at BIGINT",
+            "ALTER TABLE account ADD COLUMN last_read_at BIGINT",
+            "ALTER TABLE account ADD COLUMN share_record BYTEA",
+            "CREATE UNIQUE INDEX account_share ON account(owner_id, share_id) WHERE owner_id IS NOT NULL",
+            "CREATE INDEX account_share_expiry ON account(expires_at) WHERE expires_at IS NOT NULL",
+        ],
     ]
 
     /// Brings the database to the newest migration.

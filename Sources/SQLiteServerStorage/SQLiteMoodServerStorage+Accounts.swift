@@ -22,8 +22,11 @@ extension SQLiteMoodServerStorage {
     }
 
     public func account(forTokenHash hash: Data) async throws -> Account? {
-        try await pool.read { db in
-            try Self.account(db, forTokenHash: hash)
+        let now = clock.now().millisecondsSince1970
+        return try await pool.read { db in
+            try Self.account(db, forTokenHash: hash).flatMap { account, expiresAt in
+                ShareRule.isOpen(expiresAt: expiresAt, now: now) ? account : nil
+            }
         }
     }
 
@@ -33,7 +36,7 @@ extension SQLiteMoodServerStorage {
                 SELECT name,
                     (SELECT COUNT(*) FROM deviceToken WHERE accountID = account.id) AS devices,
                     (SELECT COUNT(*) FROM mood WHERE accountID = account.id AND (level IS NOT NULL OR sealed IS NOT NULL)) AS moods
-                FROM account ORDER BY name
+                FROM account WHERE ownerID IS NULL ORDER BY name
                 """)
             .map { AccountSummary(name: $0["name"], devices: $0["devices"], moods: $0["moods"]) }
         }
@@ -41,7 +44,7 @@ extension SQLiteMoodServerStorage {
 
     public func revokeToken(hash: Data) async throws -> Account? {
         try await pool.write { db in
-            let account = try Self.account(db, forTokenHash: hash)
+            let account = try Self.account(db, forTokenHash: hash)?.account
             try db.execute(sql: "DELETE FROM deviceToken WHERE hash = ?", arguments: [hash])
             return account
         }
@@ -50,7 +53,8 @@ extension SQLiteMoodServerStorage {
     public func revokeAllTokens(ofAccount name: String) async throws -> Int? {
         try await pool.write { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = ?", arguments: [name]) else { return nil }
-            try db.execute(sql: "DELETE FROM deviceToken WHERE accountID = ?", arguments: [id])
+            try db.execute(
+                sql: "DELETE FROM deviceToken WHERE accountID = ?1 OR accountID IN (SELECT id FROM account WHERE ownerID = ?1)", arguments: [id])
             return db.changesCount
         }
     }
@@ -77,19 +81,21 @@ extension SQLiteMoodServerStorage {
         }
     }
 
-    private static let accountColumns = "account.id, account.name, account.publicID, account.keyID, account.signingKey"
+    static let accountColumns = "account.id, account.name, account.publicID, account.keyID, account.signingKey, account.ownerID"
 
-    private static func account(from row: Row) -> Account {
+    static func account(from row: Row) -> Account {
         Account(
             id: row[0], name: row[1], publicID: row[2], keyID: (row[3] as Data?).flatMap(AccountKeyID.init(bytes:)),
-            signingKey: (row[4] as Data?).flatMap(AccountSigningKey.init(bytes:)))
+            signingKey: (row[4] as Data?).flatMap(AccountSigningKey.init(bytes:)),
+            kind: (row[5] as Int64?).map { AccountKind.share(owner: $0) } ?? .person)
     }
 
-    private static func account(_ db: Database, forTokenHash hash: Data) throws -> Account? {
+    /// The account the token opens, and when it expires (a share's).
+    private static func account(_ db: Database, forTokenHash hash: Data) throws -> (account: Account, expiresAt: Int64?)? {
         try Row.fetchOne(db, sql: """
-            SELECT \(accountColumns) FROM deviceToken JOIN account ON account.id = deviceToken.accountID
+            SELECT \(accountColumns), account.expiresAt FROM deviceToken JOIN account ON account.id = deviceToken.accountID
             WHERE deviceToken.hash = ?
             """, arguments: [hash])
-        .map(account(from:))
+        .map { (account(from: $0), $0[6]) }
     }
 }

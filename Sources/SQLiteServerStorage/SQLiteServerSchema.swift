@@ -129,6 +129,19 @@ enum SQLiteServerSchema {
                 CREATE INDEX mood_tombstones ON mood(deletedAt) WHERE deletedAt IS NOT NULL AND deletionProof IS NULL;
                 """)
         }
+        migrator.registerMigration("v12: shares") { db in
+            // A share is an account of its own (its moods, change log, token and key), tied to
+            // its owner's; what only shares have is null for a person's account.
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN ownerID INTEGER REFERENCES account(id) ON DELETE CASCADE;
+                ALTER TABLE account ADD COLUMN shareID BLOB;
+                ALTER TABLE account ADD COLUMN expiresAt INTEGER;
+                ALTER TABLE account ADD COLUMN lastReadAt INTEGER;
+                ALTER TABLE account ADD COLUMN shareRecord BLOB;
+                CREATE UNIQUE INDEX account_share ON account(ownerID, shareID) WHERE ownerID IS NOT NULL;
+                CREATE INDEX account_shareExpiry ON account(expiresAt) WHERE expiresAt IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

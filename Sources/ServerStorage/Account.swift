@@ -1,8 +1,9 @@
 import Foundation
 import SyncProtocol
 
-/// A person's account on the server: every mood belongs to exactly one, and a device token
-/// opens exactly one.
+/// An account on the server: every mood belongs to exactly one, and a token opens exactly one.
+/// A person's account is written by its devices; a share is an account of its own that the
+/// owner's devices fill and one recipient's token reads (``AccountKind``).
 public struct Account: Hashable, Sendable {
     /// The storage's key for the account; never shown to clients.
     public var id: Int64
@@ -17,8 +18,14 @@ public struct Account: Hashable, Sendable {
     /// checked with (``AccountAuthority``); `nil` while the account has no key, or until a
     /// device registers it for a key made before signing keys existed.
     public var signingKey: AccountSigningKey?
+    /// A person's, or a share of one.
+    public var kind: AccountKind
 
-    public init(id: Int64, name: String, publicID: String, keyID: AccountKeyID? = nil, signingKey: AccountSigningKey? = nil) {
+    public init(
+        id: Int64, name: String, publicID: String, keyID: AccountKeyID? = nil, signingKey: AccountSigningKey? = nil,
+        kind: AccountKind = .person
+    ) {
+        self.kind = kind
         self.id = id
         self.name = name
         self.publicID = publicID
@@ -37,6 +44,15 @@ public struct Account: Hashable, Sendable {
         (1...64).contains(name.count)
             && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-@".unicodeScalars.contains($0)) }
     }
+}
+
+/// Whose an account is, which decides what its tokens may do.
+public enum AccountKind: Hashable, Sendable {
+    /// A person's: its device tokens read and write.
+    case person
+    /// A share the account `owner` (its ``Account/id``) made: the owner's devices write it
+    /// through the share routes, and its one token reads it and nothing else.
+    case share(owner: Int64)
 }
 
 /// One line of `moodtui account list`.

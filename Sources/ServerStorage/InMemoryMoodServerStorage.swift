@@ -14,6 +14,8 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         var deletedAt: [UUID: Date] = [:]
         var compactedThrough: Int64 = 0
         var head: AccountHead?
+        /// What a share account keeps besides its moods; `nil` for a person's.
+        var share: ShareRecord?
     }
 
     private struct DeviceState {
@@ -24,6 +26,13 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     private struct State {
         var accounts: [Int64: AccountState] = [:]
         var tokens: [Data: DeviceState] = [:]
+        /// Ids are never given twice, as a database's sequence does not.
+        var lastAccountID: Int64 = 0
+
+        mutating func nextAccountID() -> Int64 {
+            lastAccountID += 1
+            return lastAccountID
+        }
     }
 
     public let storeID = UUID().uuidString
@@ -40,7 +49,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     public func addDevice(toAccount name: String, tokenHash: Data, device: DeviceName?) async throws -> Account {
         state.withLock { state in
             let account = state.accounts.values.first { $0.account.name == name }?.account
-                ?? Account(id: Int64(state.accounts.count + 1), name: name, publicID: Account.makePublicID())
+                ?? Account(id: state.nextAccountID(), name: name, publicID: Account.makePublicID())
             if state.accounts[account.id] == nil { state.accounts[account.id] = AccountState(account: account) }
             state.tokens[tokenHash] = DeviceState(
                 accountID: account.id, record: DeviceRecord(tokenHash: tokenHash, name: device, addedAt: Date().millisecondsSince1970))
@@ -49,12 +58,18 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public func account(forTokenHash hash: Data) async throws -> Account? {
-        state.withLock { state in state.tokens[hash].flatMap { state.accounts[$0.accountID]?.account } }
+        let now = clock.now().millisecondsSince1970
+        return state.withLock { state in
+            guard let entry = state.tokens[hash].flatMap({ state.accounts[$0.accountID] }),
+                ShareRule.isOpen(expiresAt: entry.share?.expiresAt, now: now)
+            else { return nil }
+            return entry.account
+        }
     }
 
     public func accounts() async throws -> [AccountSummary] {
         state.withLock { state in
-            state.accounts.values.map { entry in
+            state.accounts.values.filter { $0.share == nil }.map { entry in
                 AccountSummary(
                     name: entry.account.name, devices: state.tokens.values.filter { $0.accountID == entry.account.id }.count,
                     moods: entry.moods.values.filter { $0.payload != nil }.count)
@@ -72,7 +87,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     public func revokeAllTokens(ofAccount name: String) async throws -> Int? {
         let count = state.withLock { state -> Int? in
             guard let id = state.accounts.values.first(where: { $0.account.name == name })?.account.id else { return nil }
-            let revoked = state.tokens.filter { $0.value.accountID == id }.keys
+            let revoked = state.tokens.filter { $0.value.accountID == id || state.accounts[$0.value.accountID]?.account.kind == .share(owner: id) }.keys
             revoked.forEach { state.tokens[$0] = nil }
             return revoked.count
         }
@@ -201,5 +216,78 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
             state.accounts[account.id] = entry
             return true
         }
+    }
+
+    public func createShare(_ share: NewShare, of owner: Account) async throws -> ShareCreation {
+        let now = clock.now().millisecondsSince1970
+        return state.withLock { state in
+            let live = state.accounts.values.filter { $0.account.kind == .share(owner: owner.id) }
+            if let existing = live.first(where: { $0.share?.id == share.id })?.share { return .exists(existing) }
+            guard live.filter({ ShareRule.isOpen(expiresAt: $0.share?.expiresAt, now: now) }).count < SyncLimits.maximumSharesPerAccount else {
+                return .limitReached
+            }
+            let id = state.nextAccountID()
+            let account = Account(
+                id: id, name: ShareRule.accountName(owner: owner, share: share.id), publicID: Account.makePublicID(), keyID: share.keyID,
+                signingKey: share.signingKey, kind: .share(owner: owner.id))
+            let record = ShareRecord(id: share.id, createdAt: now, expiresAt: share.expiresAt, lastReadAt: nil, record: share.record)
+            state.accounts[id] = AccountState(account: account, share: record)
+            state.tokens[share.readerTokenHash] = DeviceState(
+                accountID: id, record: DeviceRecord(tokenHash: share.readerTokenHash, name: nil, addedAt: now))
+            return .created(record)
+        }
+    }
+
+    public func shares(of owner: Account) async throws -> [ShareRecord] {
+        let now = clock.now().millisecondsSince1970
+        return state.withLock { state in
+            // Made in order: by account id is by creation.
+            state.accounts.values.filter { $0.account.kind == .share(owner: owner.id) }.sorted { $0.account.id < $1.account.id }
+                .compactMap(\.share).filter { ShareRule.isOpen(expiresAt: $0.expiresAt, now: now) }
+        }
+    }
+
+    public func shareAccount(_ id: ShareID, of owner: Account) async throws -> Account? {
+        let now = clock.now().millisecondsSince1970
+        return state.withLock { state in
+            state.accounts.values.first {
+                $0.account.kind == .share(owner: owner.id) && $0.share?.id == id && ShareRule.isOpen(expiresAt: $0.share?.expiresAt, now: now)
+            }?.account
+        }
+    }
+
+    public func deleteShare(_ id: ShareID, of owner: Account) async throws -> Bool {
+        let deleted = state.withLock { state in
+            Self.deleteShares(in: &state) { $0.account.kind == .share(owner: owner.id) && $0.share?.id == id } > 0
+        }
+        if deleted { revocations.announce() }
+        return deleted
+    }
+
+    public func deleteExpiredShares() async throws -> Int {
+        let now = clock.now().millisecondsSince1970
+        let deleted = state.withLock { state in
+            Self.deleteShares(in: &state) { $0.share.map { !ShareRule.isOpen(expiresAt: $0.expiresAt, now: now) } ?? false }
+        }
+        if deleted > 0 { revocations.announce() }
+        return deleted
+    }
+
+    public func noteShareRead(_ share: Account) async throws {
+        let now = clock.now().millisecondsSince1970
+        state.withLock { state in
+            guard var record = state.accounts[share.id]?.share else { return }
+            if let last = record.lastReadAt, now - last < ShareRule.readNoteInterval { return }
+            record.lastReadAt = now
+            state.accounts[share.id]?.share = record
+        }
+    }
+
+    /// Deletes the share accounts `matching` selects, with their tokens; returns how many.
+    private static func deleteShares(in state: inout State, matching: (AccountState) -> Bool) -> Int {
+        let ids = Set(state.accounts.values.filter { $0.share != nil && matching($0) }.map(\.account.id))
+        ids.forEach { state.accounts[$0] = nil }
+        state.tokens = state.tokens.filter { !ids.contains($0.value.accountID) }
+        return ids.count
     }
 }

@@ -25,13 +25,15 @@ public protocol MoodServerStorage: Sendable {
     /// Adds a device token (by its hash), called `device`, to the account `name`, creating the
     /// account if needed.
     func addDevice(toAccount name: String, tokenHash: Data, device: DeviceName?) async throws -> Account
-    /// The account a token (by its hash) opens, or `nil` for an unknown or revoked token.
+    /// The account a token (by its hash) opens, or `nil` for an unknown or revoked token, or the
+    /// token of a share expired by the storage's clock (``ShareRule/isOpen(expiresAt:now:)``).
     func account(forTokenHash hash: Data) async throws -> Account?
-    /// Every account, by name.
+    /// Every person's account, by name (shares are not listed).
     func accounts() async throws -> [AccountSummary]
     /// Revokes one token; returns the account it opened, or `nil` if no such token.
     func revokeToken(hash: Data) async throws -> Account?
-    /// Revokes every token of the account `name`; returns how many, or `nil` if no such account.
+    /// Revokes every token of the account `name`, and those of its shares; returns how many, or
+    /// `nil` if no such account.
     func revokeAllTokens(ofAccount name: String) async throws -> Int?
     /// The account's device tokens, oldest first.
     func devices(in account: Account) async throws -> [DeviceRecord]
@@ -80,6 +82,26 @@ public protocol MoodServerStorage: Sendable {
     /// ``upsert(_:in:from:)`` does (devices fetch to check it); returns whether it did. Its
     /// signature was checked before (``AccountAuthority``).
     func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool
+
+    /// Makes `share` a share of `owner`, in one transaction: an account of kind
+    /// ``AccountKind/share(owner:)`` named ``ShareRule/accountName(owner:share:)``, sealed with the
+    /// share's key, whose one token is the recipient's. Nothing is made when the owner has a share
+    /// with this id already, or ``SyncProtocol/SyncLimits/maximumSharesPerAccount`` live ones.
+    func createShare(_ share: NewShare, of owner: Account) async throws -> ShareCreation
+    /// The owner's live shares in the order they were made; expired ones are left out.
+    func shares(of owner: Account) async throws -> [ShareRecord]
+    /// The account of the owner's live share `id`, to write into or read, or `nil`.
+    func shareAccount(_ id: ShareID, of owner: Account) async throws -> Account?
+    /// Deletes the owner's share `id` with its moods and its token, in one transaction, and
+    /// signals the revocation as ``tokenRevocations()`` does, so that its socket closes; returns
+    /// whether there was one.
+    func deleteShare(_ id: ShareID, of owner: Account) async throws -> Bool
+    /// Deletes, as ``deleteShare(_:of:)`` does, every share expired by the storage's clock;
+    /// returns how many.
+    func deleteExpiredShares() async throws -> Int
+    /// Notes that the recipient of the share `share` fetched now, unless that was noted less than
+    /// ``ShareRule/readNoteInterval`` ago.
+    func noteShareRead(_ share: Account) async throws
 }
 
 extension MoodServerStorage {

@@ -142,6 +142,15 @@ public enum SyncErrorCode: String, Sendable, CaseIterable {
     case notFound = "not_found"
     /// 404: `DELETE /v1/devices/ID` names no device of the account (already revoked?).
     case unknownDevice = "unknown_device"
+    /// 404: a share route names no live share of the account (revoked, expired, never made).
+    case unknownShare = "unknown_share"
+    /// 403: a share's token on a route that writes or that only the account's own devices use:
+    /// a share is read-only.
+    case readOnly = "read_only"
+    /// 409: a share with this id exists already.
+    case shareExists = "share_exists"
+    /// 409: the account has ``SyncLimits/maximumSharesPerAccount`` live shares already.
+    case tooManyShares = "too_many_shares"
     /// 405: a known path with another method (the answer's `Allow` lists the right ones), or `CONNECT`.
     case methodNotAllowed = "method_not_allowed"
     /// 409: the account's key is not the one the request assumed (an upload sealed with another

@@ -14,6 +14,8 @@ public enum SignedStatement: Hashable, Sendable {
     case keyChange(account: String, key: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?)
     /// The device `device` of the account may sync no more.
     case revocation(account: String, device: DeviceTokenID)
+    /// The share `share` of the account ends: a token alone cannot cut a recipient off.
+    case shareRevocation(account: String, share: ShareID)
     /// At the account's change number `sequence`, `count` moods were live, whose digest is
     /// `digest` (``AccountHead``).
     case head(account: String, counter: Int64, sequence: Int64, count: Int, digest: LiveSetDigest, key: AccountKeyID)
@@ -26,6 +28,7 @@ public enum SignedStatement: Hashable, Sendable {
             case .keyChange(let account, let key, let signingKey, let replaces):
                 ["key change", account, key.description, signingKey.description, replaces?.description ?? "none"]
             case .revocation(let account, let device): ["revocation", account, device.description]
+            case .shareRevocation(let account, let share): ["share revocation", account, share.description]
             case .head(let account, let counter, let sequence, let count, let digest, let key):
                 ["head", account, String(counter), String(sequence), String(count), digest.description, key.description]
             }

@@ -38,4 +38,14 @@ public enum SyncCalls {
     public static let delete = SyncCall<DeletionRequest, DeletionResponse>(.delete)
     /// `GET /v1/changes`: one page of the account's change feed.
     public static let changes = SyncCall<NoContent, ChangesResponse>(.changes)
+    /// `POST /v1/shares`: makes a read-only share of the account.
+    public static let createShare = SyncCall<ShareCreationRequest, ListedShare>(.createShare)
+    /// `GET /v1/shares`: the account's live shares.
+    public static let listShares = SyncCall<NoContent, ShareListResponse>(.listShares)
+    /// `DELETE /v1/shares/{id}`: ends a share and deletes what the server held of it.
+    public static let revokeShare = SyncCall<NoContent, NoContent>(.revokeShare)
+    /// `POST /v1/shares/{id}/moods`: the owner's devices write the share's moods.
+    public static let uploadToShare = SyncCall<UploadRequest, UploadResponse>(.uploadToShare)
+    /// `GET /v1/shares/{id}/changes`: one page of a share's change feed, for the owner's devices.
+    public static let shareChanges = SyncCall<NoContent, ChangesResponse>(.shareChanges)
 }

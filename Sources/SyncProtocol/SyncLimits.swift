@@ -10,6 +10,8 @@ public enum SyncLimits {
     public static let defaultChangesPageSize = 200
     /// The largest `limit` honoured; larger values are cut to it.
     public static let maximumChangesPageSize = 1_000
+    /// The most live shares one account may have; more is a 409 `too_many_shares`.
+    public static let maximumSharesPerAccount = 64
 }
 
 /// The protocol's HTTP vocabulary: version, paths and headers (the method of each request is
@@ -44,6 +46,20 @@ public enum SyncEndpoint {
     public static let changes = "/v1/changes"
     /// A WebSocket upgrade; the server sends ``PushMessage``s.
     public static let subscribe = "/v1/subscribe"
+    /// `POST` takes a ``ShareCreationRequest`` and answers the ``ListedShare`` (409
+    /// `share_exists` for an id the account already has, 409 `too_many_shares` past
+    /// ``SyncLimits/maximumSharesPerAccount``); `GET` answers the ``ShareListResponse``. A share's
+    /// token is refused here, as on every route that writes (403 `read_only`).
+    public static let shares = "/v1/shares"
+    /// Ends the share (204): its token stops at once, its sockets close, and the server deletes
+    /// what it held of it; 404 `unknown_share` when the account has no such share. The request
+    /// carries the account key's signature over ``SignedStatement/shareRevocation(account:share:)``
+    /// in ``proofHeader``, else 403 `proof_required`.
+    public static func share(_ id: ShareID) -> String { shares + "/" + id.description }
+    /// Takes an ``UploadRequest`` into the share's own change log, answers an ``UploadResponse``.
+    public static func shareMoods(_ id: ShareID) -> String { share(id) + "/moods" }
+    /// `?since=TOKEN&limit=N` of the share's change log, answers a ``ChangesResponse``.
+    public static func shareChanges(_ id: ShareID) -> String { share(id) + "/changes" }
     /// The header naming the sending device, on writes and on the subscribe request: the server
     /// does not push a device's own writes back to it. Its value is opaque to the server; moodtui
     /// sends a keyed hash of the device's id, not the id.

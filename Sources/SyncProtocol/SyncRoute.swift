@@ -3,6 +3,7 @@
 /// sends each with it.
 public enum SyncRoute: String, CaseIterable, Sendable {
     case health, metrics, account, changeKey, publishHead, listDevices, revokeDevice, upload, delete, changes, subscribe
+    case createShare, listShares, revokeShare, uploadToShare, shareChanges
 
     /// The HTTP methods the protocol uses.
     public enum Method: String, Sendable {
@@ -11,15 +12,15 @@ public enum SyncRoute: String, CaseIterable, Sendable {
 
     public var method: Method {
         switch self {
-        case .health, .metrics, .account, .listDevices, .changes, .subscribe: .get
+        case .health, .metrics, .account, .listDevices, .changes, .subscribe, .listShares, .shareChanges: .get
         case .changeKey, .publishHead: .put
-        case .upload, .delete: .post
-        case .revokeDevice: .delete
+        case .upload, .delete, .createShare, .uploadToShare: .post
+        case .revokeDevice, .revokeShare: .delete
         }
     }
 
     /// The path as the server's router matches it: `{id}` stands for a device id
-    /// (``SyncEndpoint/device(_:)`` fills it in).
+    /// (``SyncEndpoint/device(_:)`` fills it in) or a share id (``SyncEndpoint/share(_:)``).
     public var template: String {
         switch self {
         case .health: SyncEndpoint.health
@@ -33,6 +34,21 @@ public enum SyncRoute: String, CaseIterable, Sendable {
         case .delete: SyncEndpoint.deletions
         case .changes: SyncEndpoint.changes
         case .subscribe: SyncEndpoint.subscribe
+        case .createShare, .listShares: SyncEndpoint.shares
+        case .revokeShare: SyncEndpoint.shares + "/{id}"
+        case .uploadToShare: SyncEndpoint.shares + "/{id}/moods"
+        case .shareChanges: SyncEndpoint.shares + "/{id}/changes"
+        }
+    }
+
+    /// Whether a share's token may make this request: it reads its share's account, feed and
+    /// pushes, and nothing else (403 `read_only`).
+    public var isOpenToShareTokens: Bool {
+        switch self {
+        case .health, .metrics, .account, .changes, .subscribe: true
+        case .changeKey, .publishHead, .listDevices, .revokeDevice, .upload, .delete, .createShare, .listShares, .revokeShare,
+            .uploadToShare, .shareChanges:
+            false
         }
     }
 

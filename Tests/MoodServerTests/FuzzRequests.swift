@@ -33,11 +33,12 @@ struct FuzzRequests {
 
     mutating func next() -> Request {
         var request: Request
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0..<4: request = Request(method: .post, uri: SyncEndpoint.moods, headers: [:], body: mutatedJSON(uploadBody()))
         case 4..<6: request = Request(method: .post, uri: SyncEndpoint.deletions, headers: [:], body: mutatedJSON(["ids": (0..<pick(1...3)).map { _ in uuid() }]))
         case 6..<8: request = Request(method: .get, uri: SyncEndpoint.changes + query(), headers: [:], body: nil)
         case 8: request = Request(method: .get, uri: pick([SyncEndpoint.account, SyncEndpoint.health, SyncEndpoint.subscribe]), headers: [:], body: nil)
+        case 9: request = shareRequest()
         default: request = Request(method: pick(Self.methods), uri: path(), headers: [:], body: chance(0.5) ? bytes(upTo: 64) : nil)
         }
         request.headers = headers(hasBody: request.body != nil)
@@ -50,6 +51,23 @@ struct FuzzRequests {
         ["id": uuid(), "date": 1_795_000_000_000, "level": 3,
          "activities": [String: Any](), "stamps": ["date": "1795000000000.0@fuzzer", "level": "1795000000000.0@fuzzer", "note": "1795000000000.0@fuzzer"],
          "note": "fuzzed", "creatorID": "fuzzer", "baseVersion": NSNull()]
+    }
+
+    /// One of the share routes, with a share id that is real-looking, or not an id at all.
+    private mutating func shareRequest() -> Request {
+        let id = chance(0.7) ? ShareID.random().description : pick(["therapist", "", "00", String(repeating: "a", count: 300)])
+        switch pick(0...4) {
+        case 0:
+            let body: [String: Any] = [
+                "id": id, "readerTokenHash": String(repeating: "ab", count: 32), "keyID": "0123456789abcdef",
+                "signingKey": String(repeating: "cd", count: 32), "expiresAt": 1_795_000_000_000, "record": Data(count: 60).base64EncodedString(),
+            ]
+            return Request(method: .post, uri: SyncEndpoint.shares, headers: [:], body: mutatedJSON(body))
+        case 1: return Request(method: .get, uri: SyncEndpoint.shares, headers: [:], body: nil)
+        case 2: return Request(method: .post, uri: SyncEndpoint.shares + "/\(id)/moods", headers: [:], body: mutatedJSON(uploadBody()))
+        case 3: return Request(method: .get, uri: SyncEndpoint.shares + "/\(id)/changes" + query(), headers: [:], body: nil)
+        default: return Request(method: .delete, uri: SyncEndpoint.shares + "/\(id)", headers: [:], body: nil)
+        }
     }
 
     private mutating func uploadBody() -> [String: Any] {
@@ -70,7 +88,7 @@ struct FuzzRequests {
         switch value {
         case var object as [String: Any] where !object.isEmpty && chance(0.8):
             let key = pick(Array(object.keys))
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<11, using: &random) {
             case 0: object[key] = nil
             case 1: object[pick(["x", "", "moods", "ids", "\u{0}", "level"])] = hostileValue()
             case 2..<5: object[key] = hostileValue()

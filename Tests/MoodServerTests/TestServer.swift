@@ -61,7 +61,7 @@ struct TestServer: Sendable {
     static func run<T: Sendable>(
         _ backEnd: StorageBackEnd, over transport: Transport = .router, limits: ConnectionLimits = ConnectionLimits(), compaction: CompactionSchedule = CompactionSchedule(),
         rateLimits: RateLimits = TestServer.unlimited, rateClock: @escaping @Sendable () -> Duration = RateLimits.systemClock,
-        clock: WallClock = .system, logs: CapturedLogs? = nil, _ body: @Sendable (TestServer) async throws -> T
+        clock: WallClock = .system, shareSweepInterval: Duration = .seconds(60), logs: CapturedLogs? = nil, _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let storage = try await backEnd.make(clock: clock)
         let aliceToken = DeviceToken.generate(), bobToken = DeviceToken.generate()
@@ -72,7 +72,8 @@ struct TestServer: Sendable {
         if logs == nil { logger.logLevel = .warning }
         let application = SyncServer.makeApplication(
             configuration: MoodServerConfiguration(
-                host: "127.0.0.1", port: 0, limits: limits, compaction: compaction, rateLimits: rateLimits, rateClock: rateClock,
+                host: "127.0.0.1", port: 0, limits: limits, compaction: compaction, shareSweepInterval: shareSweepInterval,
+                rateLimits: rateLimits, rateClock: rateClock,
                 exposesMetrics: true),
             storage: storage, hub: hub, logger: logger)
         return try await application.test(transport == .router ? .router : .live) { client in

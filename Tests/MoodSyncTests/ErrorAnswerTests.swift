@@ -14,6 +14,7 @@ import Testing
         (.historyCompacted, 410, "historyCompacted"), (.bodyTooLarge, 413, "rejected"), (.tooManyMoods, 413, "rejected"),
         (.webSocketRequired, 426, "incompatible"), (.rateLimited, 429, "rateLimited"), (.headerTooLarge, 431, "incompatible"),
         (.internal, 500, "unavailable"), (.serverBusy, 503, "unavailable"), (.protocolMismatch, 503, "protocolMismatch"),
+        (.unknownShare, 404, "unknownShare"), (.readOnly, 403, "readOnly"), (.shareExists, 409, "rejected"), (.tooManyShares, 409, "rejected"),
     ]
 
     @Test func everyCodeOfTheContractHasAMeaningHere() {
@@ -52,6 +53,8 @@ import Testing
         case .unknownDevice: "unknownDevice"
         case .proofRequired: "proofRequired"
         case .headMoved: "headMoved"
+        case .unknownShare: "unknownShare"
+        case .readOnly: "readOnly"
         }
     }
 }
