@@ -17,6 +17,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A rename would give an activity the name of another one that moods have: merging them
     /// is a choice a person makes with `merge`.
     case activityExists(ActivityName)
+    /// The journal holds a share from the person named: it shows their moods and takes no
+    /// change from this side.
+    case readOnly(sharedBy: String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .activityNotFound(let name): "no mood has the activity '\(name)'"
         case .activityExists(let name):
             "moods have the activity '\(name)' already; to make both one activity, merge them"
+        case .readOnly(let owner):
+            "this journal is \(owner)'s share, read-only: moods cannot be added, changed or deleted here (your own journal is the default one)"
         case .undoWindowClosed: "too late to undo: a deletion can be undone for \(JournalWriter.undoWindow.components.seconds) seconds"
         }
     }

@@ -122,6 +122,9 @@ enum JournalSchema {
             // (JournalWriter.beginReconciliation()), emptied by the download that follows.
             try db.execute(sql: "CREATE TABLE unconfirmedMood (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID")
         }
+        migrator.registerMigration("v13: shares") { db in
+            try db.execute(sql: sharesSQL)
+        }
         return migrator
     }
 
@@ -277,6 +280,30 @@ enum JournalSchema {
     /// up by row id and sorted (80 ms for 50,000 of a million).
     /// Every id a mood had when it was deleted for good, so that importing the entry it came from
     /// again does not bring it back (``JournalWriter/addImported(_:)``).
+    /// The account's shares as this device knows them (`record`: what the share's sealed record
+    /// holds, its key included, as JSON: the journal is the device's private file), and what each
+    /// share holds on the server, mood by mood: the version of the mood its entry was made from,
+    /// the entry's own version, and whether it shows the mood. The owner's devices fill a share
+    /// by comparing the moods with it.
+    private static let sharesSQL = """
+        CREATE TABLE share (
+            id BLOB PRIMARY KEY NOT NULL,
+            record TEXT NOT NULL,
+            createdAt INTEGER NOT NULL,
+            lastReadAt INTEGER,
+            changeToken TEXT
+        ) WITHOUT ROWID;
+        CREATE TABLE shareEntry (
+            shareID BLOB NOT NULL REFERENCES share(id) ON DELETE CASCADE,
+            moodID BLOB NOT NULL,
+            source INTEGER NOT NULL,
+            serverVersion INTEGER NOT NULL,
+            shown INTEGER NOT NULL,
+            PRIMARY KEY (shareID, moodID)
+        ) WITHOUT ROWID;
+        CREATE INDEX shareEntry_mood ON shareEntry(moodID);
+        """
+
     private static let removedMoodSQL = """
         CREATE TABLE removedMood (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
         CREATE TRIGGER mood_removed AFTER DELETE ON mood BEGIN

@@ -11,4 +11,7 @@ public struct JournalSettingKey: RawRepresentable, Hashable, Sendable {
 
     /// This journal's device id (``JournalStore/deviceID()``).
     static let deviceID = JournalSettingKey(rawValue: "deviceID")
+    /// Set in a journal that holds a share someone made for this person: the name of whose it
+    /// is. Such a journal is read-only: a person's writes are refused (``JournalError/readOnly(sharedBy:)``).
+    public static let sharedBy = JournalSettingKey(rawValue: "share.from")
 }

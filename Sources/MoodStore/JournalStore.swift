@@ -87,10 +87,14 @@ public final class JournalStore: Sendable {
 
     /// One write transaction's body: stamps it with its origin for the change log's triggers,
     /// runs `updates`, trims the change log when it is due, and brings the search index up to
-    /// date.
+    /// date. A person's write to a journal that holds someone's share is refused here, the one
+    /// place every write passes, whichever screen or command makes it.
     private static func stamped<T>(
         _ db: Database, origin: ChangeOrigin, wallClock: WallClock, _ updates: (JournalWriter) throws -> T
     ) throws -> T {
+        if origin == .ui || origin == .commandLine, let owner = try JournalSnapshot(db: db).setting(.sharedBy) {
+            throw JournalError.readOnly(sharedBy: owner)
+        }
         try db.cachedStatement(sql: "UPDATE changeWriter SET txn = txn + 1, origin = ?, pid = ?")
             .execute(arguments: [origin.rawValue, ProcessInfo.processInfo.processIdentifier])
         let writer = JournalWriter(db: db, wallClock: wallClock)

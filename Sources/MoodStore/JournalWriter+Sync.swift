@@ -81,9 +81,11 @@ extension JournalWriter {
     }
 
     /// Forgets everything the journal knew about a server: every mood waits for upload as if
-    /// new, and moods deleted here are purged. Used when a journal moves to another account.
+    /// new, moods deleted here are purged, and the account's shares are forgotten. Used when a
+    /// journal moves to another account.
     public func resetSyncState() throws {
         try abandonReconciliation()
+        try db.execute(sql: "DELETE FROM share")
         try db.execute(sql: "DELETE FROM mood WHERE markedForRemoteDeletion = 1")
         try db.execute(sql: """
             UPDATE mood SET remoteIdentifier = NULL, remoteVersion = NULL, changedSinceUpload = 1,

@@ -70,9 +70,33 @@ public struct HTTPMoodRemote: MoodRemote {
     }
 
     public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let token { query.append(URLQueryItem(name: "since", value: token.rawValue)) }
-        return try await send(SyncCalls.changes, NoContent(), query: query)
+        try await send(SyncCalls.changes, NoContent(), query: Self.pageQuery(since: token, limit: limit))
+    }
+
+    public func createShare(_ request: ShareCreationRequest) async throws(RemoteError) -> ListedShare {
+        try await send(SyncCalls.createShare, request)
+    }
+
+    public func shares() async throws(RemoteError) -> [ListedShare] {
+        try await send(SyncCalls.listShares, NoContent()).shares
+    }
+
+    public func revokeShare(_ id: ShareID, proof: AccountSignature?) async throws(RemoteError) {
+        let headers = proof.map { [SyncEndpoint.proofHeader: $0.description] } ?? [:]
+        _ = try await send(SyncCalls.revokeShare, NoContent(), path: SyncEndpoint.share(id), headers: headers)
+    }
+
+    public func upload(_ entries: [MoodUpload], toShare id: ShareID) async throws(RemoteError) -> UploadResponse {
+        try await send(SyncCalls.uploadToShare, UploadRequest(moods: entries), path: SyncEndpoint.shareMoods(id))
+    }
+
+    public func changes(ofShare id: ShareID, since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
+        try await send(SyncCalls.shareChanges, NoContent(), path: SyncEndpoint.shareChanges(id), query: Self.pageQuery(since: token, limit: limit))
+    }
+
+    /// `limit=N&since=TOKEN`, for any change feed.
+    private static func pageQuery(since token: ChangeToken?, limit: Int) -> [URLQueryItem] {
+        [URLQueryItem(name: "limit", value: String(limit))] + (token.map { [URLQueryItem(name: "since", value: $0.rawValue)] } ?? [])
     }
 
     public func accountInfo() async throws(RemoteError) -> AccountResponse {

@@ -26,6 +26,19 @@ public protocol MoodRemote: Sendable {
     func delete(_ deletions: [MoodDeletion]) async throws(RemoteError) -> DeletionResponse
     /// `GET /v1/changes`: the changes after `token` (all, from the start, when `nil`).
     func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse
+    /// `POST /v1/shares`: makes a read-only share of the account.
+    /// - Throws: ``RemoteError/keyChanged(_:)`` when the record is not sealed with the account's key.
+    func createShare(_ request: ShareCreationRequest) async throws(RemoteError) -> ListedShare
+    /// `GET /v1/shares`: the account's live shares, in the order they were made.
+    func shares() async throws(RemoteError) -> [ListedShare]
+    /// `DELETE /v1/shares/ID`: ends a share, with the account key's signature.
+    /// - Throws: ``RemoteError/unknownShare(_:)`` when the account has no such live share.
+    func revokeShare(_ id: ShareID, proof: AccountSignature?) async throws(RemoteError)
+    /// `POST /v1/shares/ID/moods`: writes entries of a share, at most
+    /// `SyncLimits/maximumUploadBatch`.
+    func upload(_ entries: [MoodUpload], toShare id: ShareID) async throws(RemoteError) -> UploadResponse
+    /// `GET /v1/shares/ID/changes`: the share's changes after `token`.
+    func changes(ofShare id: ShareID, since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse
     /// `GET /v1/subscribe`: calls `pushed` for every push until the connection ends.
     /// Returns when a connection that was made ends; throws when none could be made.
     func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)

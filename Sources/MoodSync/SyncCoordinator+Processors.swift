@@ -1,11 +1,13 @@
 import Foundation
 import MoodStore
+import SyncProtocol
 
 /// Making the processors once the account is checked, and keeping downloads apart from local writes.
 extension SyncCoordinator {
     /// The processors, once the server confirmed that the token opens the journal's account
     /// (adopting the account for a journal that never had one, when the environment gave the
-    /// token) and that the account's key is the journal's.
+    /// token) and that the account's key is the journal's, or, for a journal that holds a share,
+    /// the key the invitation carried.
     func checkedProcessors() async throws -> Processors {
         if let processors {
             do { return try await Self.value(of: processors) } catch {
@@ -15,7 +17,13 @@ extension SyncCoordinator {
             }
         }
         let task = Task { [store, remote, settings, logger, inProgress] in
-            let account = try await remote.accountInfo()
+            let subscription = try await store.read { try ShareSubscription.stored(in: $0) }
+            let account: AccountResponse
+            do { account = try await remote.accountInfo() } catch {
+                // A share's token stops when its owner ends it: nothing to log in again to.
+                if case RemoteError.unauthorized = error, let subscription { throw SyncStopped.shareEnded(subscription.from) }
+                throw error
+            }
             let journalAccount = try await store.read { try $0.setting(.syncAccount) }
             if let journalAccount, journalAccount != account.id {
                 throw SyncStopped.anotherAccount(account.name)
@@ -23,16 +31,27 @@ extension SyncCoordinator {
             if journalAccount == nil {
                 try await store.write(origin: .sync) { try $0.setSetting(.syncAccount, to: account.id) }
             }
+            let journal = SyncJournal(store: store, identity: account.id)
+            if let subscription {
+                guard account.keyID == subscription.key.id else { throw SyncStopped.shareKeyDiffers }
+                let reader = ShareReader(journal: journal, remote: remote, subscription: subscription, pageSize: settings.pageSize, logger: logger)
+                return Processors(uploader: nil, downloader: reader, remover: nil, headKeeper: nil, sharePublisher: nil)
+            }
             let encryption = try await store.read { try SyncEncryption(journal: $0) }
             if let stopped = SyncStopped.keys(server: account.keyID, device: encryption.keyID) { throw stopped }
             try await SigningKeyRegistration.ensure(for: encryption, account: account, remote: remote, logger: logger)
-            let journal = SyncJournal(store: store, identity: account.id)
+            var sharePublisher: SharePublisher?
+            if case .sealed(let key, let identity) = encryption {
+                sharePublisher = SharePublisher(
+                    journal: journal, remote: remote, key: key, account: identity, pageSize: settings.pageSize, logger: logger)
+            }
             return Processors(
                 uploader: MoodUploader(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
                 downloader: MoodDownloader(
                     journal: journal, remote: remote, encryption: encryption, pageSize: settings.pageSize, logger: logger),
                 remover: MoodRemover(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
-                headKeeper: AccountHeadKeeper(journal: journal, remote: remote, encryption: encryption, logger: logger))
+                headKeeper: AccountHeadKeeper(journal: journal, remote: remote, encryption: encryption, logger: logger),
+                sharePublisher: sharePublisher)
         }
         processors = task
         return try await Self.value(of: task)

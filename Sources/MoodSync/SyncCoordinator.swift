@@ -43,6 +43,9 @@ public actor SyncCoordinator {
     /// at: once nothing else runs or waits for ``SyncEngineSettings/headCheckDelay``, the head
     /// is checked.
     private var headCheckDue = true
+    /// Whether the account's shares are to be listed again before they are filled: at launch,
+    /// on a push (another device may have made or ended one) and when a retry is due.
+    private var shareListDue = true
     /// The wait before that check; any other work puts it off.
     private var headCheckWait: Task<Void, Never>?
     /// The one timer that wakes the engine on its own: a retry after a failure, or a deletion
@@ -58,16 +61,21 @@ public actor SyncCoordinator {
         /// A round found work left for these processors (``followUp(after:askedAgain:progressed:)``).
         case followUp(Set<Work>)
     }
-    /// What it then does: the three processors' work, and holding the server to the account's
-    /// head once they have nothing left (`AccountHeadKeeper`).
-    enum Work: Hashable, Sendable { case upload, remove, download, checkHead }
+    /// What it then does: the three processors' work, holding the server to the account's head
+    /// once they have nothing left (`AccountHeadKeeper`), and filling the account's shares with
+    /// what the server acknowledged (`SharePublisher`).
+    enum Work: Hashable, Sendable { case upload, remove, download, checkHead, shares }
 
-    /// The three change processors and the head's keeper, made once the account is checked.
+    /// What the engine works with, made once the account is checked. A person's journal has the
+    /// three change processors and the head's keeper, and the shares' publisher when the account
+    /// has a key; a journal that holds someone's share has only its reader, in the downloader's
+    /// place: it writes nothing to the server.
     struct Processors: Sendable {
-        let uploader: MoodUploader
-        let downloader: MoodDownloader
-        let remover: MoodRemover
-        let headKeeper: AccountHeadKeeper
+        let uploader: MoodUploader?
+        let downloader: any FeedReader
+        let remover: MoodRemover?
+        let headKeeper: AccountHeadKeeper?
+        let sharePublisher: SharePublisher?
     }
 
     /// - Parameters:
@@ -132,12 +140,16 @@ public actor SyncCoordinator {
         do {
             let processors = try await checkedProcessors()
             for _ in 0..<3 {
-                report.deleted += try await processors.remover.removePending().deletedOnServer
-                report.uploaded += try await processors.uploader.uploadPending()
+                report.deleted += try await processors.remover?.removePending().deletedOnServer ?? 0
+                report.uploaded += try await processors.uploader?.uploadPending() ?? 0
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try await store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
-            try await processors.headKeeper.check()
+            if let publisher = processors.sharePublisher {
+                try await publisher.refreshList()
+                report.shared = try await publisher.publish()
+            }
+            try await processors.headKeeper?.check()
             answered()
         } catch {
             failed(error)
@@ -166,15 +178,18 @@ public actor SyncCoordinator {
         case .timer:
             timer = nil
             _ = works.takeAwaitingRetry()  // everything runs now
-            return [.remove, .upload, .download]
+            shareListDue = true
+            return [.remove, .upload, .download, .shares]
         case .launch:
-            return [.remove, .upload, .download]
+            return [.remove, .upload, .download, .shares]
         case .connected:
             // The server is back: no reason to wait out a backoff, and pushes may have been missed.
             answered()
-            return [.remove, .upload, .download]
+            shareListDue = true
+            return [.remove, .upload, .download, .shares]
         case .pushed:
-            return [.download]
+            shareListDue = true
+            return [.download, .shares]
         case .localChange:
             return health.retryAt == nil ? [.remove, .upload] : []
         case .followUp(let works):
@@ -192,14 +207,17 @@ public actor SyncCoordinator {
         var progressed = false, failedNow = false
         do {
             let processors = try await checkedProcessors()
-            await enter(work == .download || work == .checkHead ? .download : .localWrites)
+            // Uploads and removals write moods; the rest read the server into the journal.
+            await enter(work == .upload || work == .remove ? .localWrites : .download)
             defer { leaveLane() }
             switch work {
             case .upload:
-                progressed = try await processors.uploader.uploadPending() > 0
+                guard let uploader = processors.uploader else { break }
+                progressed = try await uploader.uploadPending() > 0
                 if progressed { answered() }
             case .remove:
-                let outcome = try await processors.remover.removePending()
+                guard let remover = processors.remover else { break }
+                let outcome = try await remover.removePending()
                 if outcome.talkedToServer { answered() }
                 progressed = outcome.purgedUnsent + outcome.deletedOnServer > 0 || outcome.talkedToServer
             case .download:
@@ -212,9 +230,20 @@ public actor SyncCoordinator {
                 headCheckDue = false
                 // Up to the latest change first: the head is held against where the log stands.
                 _ = try await processors.downloader.fetchChanges()
-                try await processors.headKeeper.check()
+                try await processors.headKeeper?.check()
+            case .shares:
+                guard let publisher = processors.sharePublisher else { break }
+                if shareListDue {
+                    shareListDue = false
+                    do { try await publisher.refreshList() } catch {
+                        shareListDue = true
+                        throw error
+                    }
+                }
+                if try await publisher.publish() > 0 { answered() }
+                progressed = true
             }
-            if progressed && work != .download { headCheckDue = true }
+            if progressed && work != .download && work != .shares { headCheckDue = true }
         } catch {
             if !Task.isCancelled {  // quitting cancels requests: not a failure
                 failed(error)
@@ -235,6 +264,8 @@ public actor SyncCoordinator {
         guard !Task.isCancelled else { return }
         if case .stopped = health { return }
         var again: Set<Work> = askedAgain ? [work] : []
+        // What the server newly acknowledged, either way, may be behind in a share.
+        if progressed && (work == .upload || work == .download) { again.insert(.shares) }
         if let retryAt = health.retryAt {
             schedule(at: retryAt)
         } else {
@@ -276,7 +307,7 @@ public actor SyncCoordinator {
         statusReads += 1
         let read = statusReads
         let (backlog, skew, sealed) = (try? await store.read {
-            (try $0.syncBacklog(), try $0.clockSkew(), try SyncSettings.accountKey(in: $0) != nil)
+            (try $0.syncBacklog(), try $0.clockSkew(), try SyncSettings.accountKey(in: $0) != nil || $0.setting(.sharedBy) != nil)
         }) ?? (SyncBacklog(), nil, true)
         guard read == statusReads else { return }
         let status = SyncStatusRule.status(

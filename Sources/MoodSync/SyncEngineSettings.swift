@@ -32,6 +32,8 @@ public struct SyncReport: Hashable, Sendable {
     public var deleted = 0
     /// Server changes applied to the journal.
     public var downloaded = 0
+    /// Entries written to the account's shares.
+    public var shared = 0
     /// Moods the server refused for good, now or earlier.
     public var failed = 0
     /// Changes from the server set aside as unreadable, now or earlier.

@@ -42,6 +42,10 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
     case signingKeyDiffers
     /// The moods the server sends do not match the account's signed head (``HeadMismatch``).
     case headMismatch(HeadMismatch)
+    /// The share this journal holds was ended by its owner (named here), or expired.
+    case shareEnded(String)
+    /// The share's key is not the one the invitation carried.
+    case shareKeyDiffers
 
     /// Why a device sealing with `device` cannot sync with an account whose key is `server`, or
     /// `nil` when they agree.
@@ -64,6 +68,9 @@ public enum SyncStopped: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyUnknownToServer:
             "the server holds no key for this account, though this journal seals with one: log in again with `moodtui login`"
         case .headMismatch(let mismatch): mismatch.description
+        case .shareEnded(let owner): "\(owner) ended this share (or it expired): nothing new arrives; what was downloaded stays here"
+        case .shareKeyDiffers:
+            "the share on the server is not sealed with the invitation's key: the invitation was changed on the way; ask for a new one"
         case .signingKeyDiffers:
             "the server holds a signing key for this account that is not its key's: someone without the key registered it "
                 + "(a stolen device token, or the server itself), and it would refuse this device's deletions; "

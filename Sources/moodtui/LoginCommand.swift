@@ -30,13 +30,7 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A file holding the device token (- for standard input), for scripts.", valueName: "file"))
     var tokenFile: String?
 
-    @Option(help: ArgumentHelp(
-        "A private certificate authority (PEM) to check a self-hosted server's certificate against; kept with the journal.",
-        valueName: "file"))
-    var caFile: String?
-
-    @Flag(help: "Allow plain http:// to another machine: the token and what it opens cross the network readable.")
-    var insecure = false
+    @OptionGroup var trustOptions: ServerTrustOptions
 
     @OptionGroup var journal: JournalOptions
 
@@ -63,24 +57,9 @@ struct LoginCommand: AsyncParsableCommand {
         return typed
     }
 
-    /// How the server is to be checked, from `--ca-file` and `--insecure`.
-    private func trust(for server: URL) throws -> ServerTrust {
-        var trust = ServerTrust(allowsPlainHTTP: insecure)
-        if let caFile {
-            let path = (caFile as NSString).expandingTildeInPath
-            guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20, let pem = String(data: data, encoding: .utf8) else {
-                throw CommandFailure("cannot read the certificate authority \(path)")
-            }
-            trust.certificateAuthority = pem
-            do { _ = try trust.tlsConfiguration() } catch { throw CommandFailure("\(path) holds no certificate in PEM form") }
-        }
-        if let refusal = trust.refusal(of: server) { throw CommandFailure("not logged in: \(refusal)") }
-        return trust
-    }
-
     func run() async throws {
         let server = try SyncAccountResolver.serverURL(url)
-        let trust = try trust(for: server)  // before the token is asked for: a refused URL needs none
+        let trust = try trustOptions.trust(for: server, refusal: "not logged in")  // before the token is asked for: a refused URL needs none
         let account = SyncAccount(server: server, token: try deviceToken(), trust: trust)
         let store = try journal.open()
         let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: Logger(label: "moodtui.login"))

@@ -13,7 +13,7 @@ struct MoodTUI: AsyncParsableCommand {
             ImportCommand.self, ExportCommand.self,
             StatsCommand.self,
             WatchCommand.self,
-            LoginCommand.self, LogoutCommand.self, KeyCommand.self, SyncCommand.self, DemoCommand.self,
+            LoginCommand.self, LogoutCommand.self, KeyCommand.self, ShareCommand.self, SyncCommand.self, DemoCommand.self,
             ServeCommand.self, AccountCommand.self,
         ],
         defaultSubcommand: OpenCommand.self

@@ -36,6 +36,7 @@ public final class InMemoryRemote: MoodRemote {
         case publishHead
         case devices
         case revokeDevice(DeviceTokenID)
+        case createShare, shares, revokeShare(ShareID), uploadToShare(ShareID), shareChanges(ShareID)
     }
 
     /// A new account on a new in-memory server.
@@ -208,6 +209,13 @@ public final class InMemoryRemote: MoodRemote {
 
     public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
         try begin(.changes)
+        return try await page(of: account, since: token, limit: limit, call: SyncCalls.changes)
+    }
+
+    /// One page of `account`'s feed, as `call` answers it.
+    private func page(
+        of account: Account, since token: ChangeToken?, limit: Int, call: SyncCall<NoContent, ChangesResponse>
+    ) async throws(RemoteError) -> ChangesResponse {
         var since: Int64 = 0
         if let token {
             guard let sequence = Int64(token.rawValue) else { throw .tokenExpired }
@@ -215,8 +223,55 @@ public final class InMemoryRemote: MoodRemote {
         }
         let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
         guard since <= page.latestSequence else { throw .tokenExpired }
-        return try overTheWire(SyncCalls.changes, ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
+        return try overTheWire(call, ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
             serverTime: Date().millisecondsSince1970, keyID: page.keyID, sequence: page.latestSequence, head: page.head))
+    }
+
+    public func createShare(_ request: ShareCreationRequest) async throws(RemoteError) -> ListedShare {
+        try begin(.createShare)
+        let owner = try await authorised()
+        guard request.record.keyID == owner.keyID else { throw .keyChanged("the share's record is not sealed with this account's key") }
+        let outcome = try await storageCall { try await storage.createShare(NewShare(request), of: owner) }
+        try end()
+        switch outcome {
+        case .created(let share): return try overTheWire(SyncCalls.createShare, share.listed)
+        case .exists: throw .rejected("this account already has share \(request.id)")
+        case .limitReached: throw .rejected("this account has too many shares")
+        }
+    }
+
+    public func shares() async throws(RemoteError) -> [ListedShare] {
+        try begin(.shares)
+        let shares = try await storageCall { try await storage.shares(of: account) }
+        return try overTheWire(SyncCalls.listShares, ShareListResponse(shares: shares.map(\.listed))).shares
+    }
+
+    /// Takes any proof: the real server's checks are tried against `moodtui serve`.
+    public func revokeShare(_ id: ShareID, proof: AccountSignature?) async throws(RemoteError) {
+        try begin(.revokeShare(id))
+        guard try await storageCall({ try await storage.deleteShare(id, of: account) }) else { throw .unknownShare("no share \(id)") }
+        try end()
+    }
+
+    public func upload(_ entries: [MoodUpload], toShare id: ShareID) async throws(RemoteError) -> UploadResponse {
+        try begin(.uploadToShare(id))
+        let share = try await shareAccount(id)
+        let result = try await storageCall { try await storage.upsert(entries, in: share) }
+        try end()
+        return try overTheWire(SyncCalls.uploadToShare, UploadResponse(saved: result.saved, conflicts: result.conflicts,
+            token: token(result.latestSequence), serverTime: Date().millisecondsSince1970))
+    }
+
+    public func changes(ofShare id: ShareID, since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
+        try begin(.shareChanges(id))
+        let share = try await shareAccount(id)
+        return try await page(of: share, since: token, limit: limit, call: SyncCalls.shareChanges)
+    }
+
+    /// The account of this account's live share `id`, as the server finds it for each request.
+    private func shareAccount(_ id: ShareID) async throws(RemoteError) -> Account {
+        guard let share = try await storageCall({ try await storage.shareAccount(id, of: account) }) else { throw .unknownShare("no share \(id)") }
+        return share
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void)
