@@ -22,6 +22,8 @@ public enum MoodListIntent: Hashable, Sendable {
     /// The insights screen: the Year in Pixels, averages, streaks, what helps.
     case showInsights
     case startFilter
+    /// The next journal: the person's own, then each share they hold.
+    case switchJournal
     case quit
 
     // Inside the form, the filter line, the question, the detail view or the help.

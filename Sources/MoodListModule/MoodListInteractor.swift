@@ -30,6 +30,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     private var dayTotals = DayTotalsCache()
     /// The matches `n` and `N` last stepped through, read again once the journal has changed.
     private var searchMatches: CacheTracker.Prepared?
+    public let sharedBy: String?
+    /// What each of the account's shares covers, read again when the journal changes.
+    private var sharedDates: [SharedDates]
 
     /// - Parameters:
     ///   - store: the journal.
@@ -43,6 +46,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         self.localDays = localDays
         self.searchExecution = searchExecution
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
+        (sharedBy, sharedDates) = try Self.words { try store.read { (try $0.setting(.sharedBy), try $0.sharedDates()) } }
         // After the list is read, which takes both cores of a small machine on a big journal.
         suggestions = ActivitySuggestions(store: store, execution: searchExecution)
         tracker.delegate = self
@@ -155,6 +159,11 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// which moods the sync engine brought from another device, so that they can be highlighted.
     public func journalDidChange(_ changes: [JournalChange]) {
         refresh()
+        // A share made or ended (here, on another device, in another shell) changes no mood.
+        if let dates = try? store.read({ try $0.sharedDates() }), dates != sharedDates {
+            sharedDates = dates
+            output?.interactorDidReloadList()
+        }
         if changes.contains(where: { !$0.inserted.isEmpty || !$0.deleted.isEmpty || $0.changedColumns.contains(.activities) }) {
             suggestions.reload()
         }
@@ -214,6 +223,10 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     public func index(ofDay day: LocalDay) -> Int {
         let moments = localDays.moments(of: day)
         return tracker.index(ofMoment: tracker.request.order == .newestFirst ? moments.upperBound : moments.lowerBound)
+    }
+
+    public func shareNames(for mood: Mood) -> [String] {
+        sharedDates.filter { $0.includes(mood.date) }.map(\.name)
     }
 
     public func cacheTracker(_ tracker: CacheTracker, didProduce batch: CacheTransactionBatch) {

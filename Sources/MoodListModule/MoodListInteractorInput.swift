@@ -52,6 +52,12 @@ public protocol MoodListInteractorInput: AnyObject {
     func totals(of day: LocalDay) -> DayTotals?
     /// Where the moods of `day` begin in the list (where they would be, if it has none).
     func index(ofDay day: LocalDay) -> Int
+    /// Whose share this journal holds, when it holds one: it is then read-only, and the screen
+    /// says so rather than open a form that cannot be saved. `nil` for a person's own journal.
+    var sharedBy: String? { get }
+    /// The names of the account's shares that show `mood` (by its date), in the order they were
+    /// made; none when the account shares nothing.
+    func shareNames(for mood: Mood) -> [String]
 }
 
 /// What the interactor tells the presenter.

@@ -27,6 +27,10 @@ extension MoodListPresenter {
         case .showInsights: openInsights()
         case .startFilter: state = .filtering(TextFieldState(search.applied ?? ""))
         case .cancel where search.applied != nil: applyFilter(nil)
+        case .switchJournal:
+            if !router.switchJournal() {
+                message = MoodListMessage(.info, "No other journal: `moodtui share accept INVITATION` keeps a share someone sends you.")
+            }
         case .quit: router.quit()
         default: break
         }

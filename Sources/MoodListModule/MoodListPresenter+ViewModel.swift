@@ -1,14 +1,20 @@
 import Foundation
 import MoodInsights
+import MoodKit
 
 /// The view model the presenter's state reads as.
 extension MoodListPresenter {
     func makeViewModel() -> MoodListViewModel {
         MoodListViewModel(
-            header: MoodListHeader(countText: countText, status: SyncStatusText.describe(syncStatus, now: now())),
+            header: MoodListHeader(title: title, countText: countText, status: SyncStatusText.describe(syncStatus, now: now())),
             lines: lines, firstIndex: top,
             selectedIndex: count > 0 ? selected : nil, footer: footer, overlay: overlay, message: message,
             emptyText: emptyText)
+    }
+
+    /// "moodtui", or whose share this journal holds.
+    private var title: String {
+        interactor.sharedBy.map { "shared by \(TerminalSafeText.singleLine($0)) · read-only" } ?? "moodtui"
     }
 
     /// The window's lines: day headings with their figures, and the rows under them.

@@ -58,7 +58,9 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         self.keyGuide = keyGuide
         self.now = now
         dateInput = MoodDateInput(timeZone: timeZone)
-        rows = MoodRowFactory(formatter: MoodDateFormatter(timeZone: timeZone), dateInput: dateInput, now: now)
+        rows = MoodRowFactory(
+            formatter: MoodDateFormatter(timeZone: timeZone), dateInput: dateInput, now: now,
+            shareNames: { [unowned interactor] in interactor.shareNames(for: $0) })
     }
 
     /// The view is on screen with `visibleRows` list lines: show the list from the top.
@@ -106,6 +108,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
             visibleRows = max(0, rows)
             reloadWindow()
             displayed = nil // the screen changed size: everything is drawn again
+        } else if let owner = interactor.sharedBy, Self.writes(intent, in: state) {
+            message = MoodListMessage(.error, "This is \(TerminalSafeText.singleLine(owner))'s share, read-only: nothing can be added, changed or deleted here.")
         } else {
             switch state {
             case .list: handleList(intent)
@@ -114,6 +118,16 @@ public final class MoodListPresenter: MoodListInteractorOutput {
             }
         }
         render()
+    }
+
+    /// Whether `intent` would open a form or change a mood, in `state`.
+    private static func writes(_ intent: MoodListIntent, in state: MoodListScreenState) -> Bool {
+        switch (state, intent) {
+        case (.list, .add), (.list, .editSelected), (.list, .deleteSelected), (.list, .undoDelete), (.detail, .editSelected),
+            (.detail, .deleteSelected):
+            true
+        default: false
+        }
     }
 
     // MARK: - Interactor output

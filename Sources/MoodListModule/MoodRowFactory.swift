@@ -6,6 +6,8 @@ struct MoodRowFactory {
     let formatter: MoodDateFormatter
     let dateInput: MoodDateInput
     let now: () -> Date
+    /// The names of the shares that show a mood.
+    let shareNames: (Mood) -> [String]
 
     func row(for mood: Mood) -> MoodRowViewModel {
         var row = MoodRowViewModel(
@@ -13,6 +15,7 @@ struct MoodRowFactory {
             note: TerminalSafeText.singleLine(mood.note), sync: mood.sync.summary)
         row.date = mood.date
         row.activities = mood.activities.hashtags
+        row.isShared = !shareNames(mood).isEmpty
         return refreshed(row)
     }
 
@@ -34,8 +37,14 @@ struct MoodRowFactory {
             MoodDetailViewModel.Fact("Changed", mood.modifiedAt.map(dateInput.text(for:)) ?? "no change recorded"),
             MoodDetailViewModel.Fact("Device", TerminalSafeText.singleLine(mood.creatorID)),
             MoodDetailViewModel.Fact("Sync", sync),
-        ]
+        ] + shared(mood)
         return MoodDetailViewModel(level: mood.level, facts: facts, note: mood.note, scroll: state.scroll)
+    }
+
+    /// "Shared with therapist, partner", or that no share shows it, when the account shares at all.
+    private func shared(_ mood: Mood) -> [MoodDetailViewModel.Fact] {
+        let names = shareNames(mood)
+        return names.isEmpty ? [] : [MoodDetailViewModel.Fact("Shared with", names.map(TerminalSafeText.singleLine).joined(separator: ", "))]
     }
 
     /// The row with its day written out ("yesterday 21:04"), for where it stands away from its

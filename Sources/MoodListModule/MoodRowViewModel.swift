@@ -20,6 +20,8 @@ public struct MoodRowViewModel: Hashable, Sendable {
     public var date: Date = .distantPast
     /// Arrived or changed from another device a moment ago.
     public var isHighlighted = false
+    /// In one of the account's shares: someone else sees it.
+    public var isShared = false
 
     public init(id: Mood.ID, level: MoodLevel, levelName: String, dateText: String, note: String, sync: MoodSyncState.Summary?) {
         self.id = id

@@ -34,6 +34,7 @@ enum MoodListKeyTable {
         ]),
         // No footer: 80 columns hold no more (the help names it).
         KeyGroup(["i"], "insights: the year in pixels, averages, streaks, what helps", [(.character("i"), .showInsights)]),
+        KeyGroup(["J"], "the next journal: yours, then each share someone made for you", [(.character("J"), .switchJournal)]),
         KeyGroup(["?"], "this help: every key, the marks on a row", footer: "? help", [(.character("?"), .showHelp)]),
         KeyGroup(["q", "Ctrl-C"], "quit", footer: "q quit", [(.character("q"), .quit)]),
     ]
@@ -165,6 +166,7 @@ enum MoodListKeyTable {
             (MoodSyncState.Summary.synced.marker, "synced"),
             (MoodSyncState.Summary.failed.marker, "refused by the server (Enter shows why)"),
             ("↓", "just arrived from another device"),
+            (MoodRowRenderer.sharedMark, "in one of your shares: someone else sees it (Enter says which)"),
             (MoodLevel.allCases.map { $0.monoGlyph.trimmingCharacters(in: .whitespaces) }.joined(), "awful … great, without colour"),
         ]
         let entries = sections.flatMap { $0.1.map { ($0.helpLabel, $0.meaning) } } + marks

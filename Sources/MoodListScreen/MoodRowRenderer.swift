@@ -8,8 +8,8 @@ import TerminalUI
 /// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
 /// ``dateColumn`` (10 wide), the note from ``noteColumn`` up to two columns before the right
 /// edge, its activities (`#run #work`, in cyan) flush right at the end of that space and given
-/// at most half of it, and the sync marker (none in a journal that does not sync) in the last
-/// column. Everything is measured with ``TextWidth``.
+/// at most half of it, a "↗" in the column before the last for a mood one of the account's
+/// shares shows, and the sync marker (none in a journal that does not sync) in the last column. Everything is measured with ``TextWidth``.
 struct MoodRowRenderer {
     /// Columns of the coloured swatch.
     static let swatchWidth = 2
@@ -25,6 +25,8 @@ struct MoodRowRenderer {
     static let noteColumn = dateColumn + dateWidth + 1
     /// Columns reserved at the right edge: a gap and the one-column sync marker.
     static let markerReserve = 2
+    /// Beside the sync marker, on a mood one of the account's shares shows.
+    static let sharedMark = "↗"
 
     let screen: any Screen
     let colorSupport: ColorSupport
@@ -62,6 +64,9 @@ struct MoodRowRenderer {
             let tags = TextWidth.truncate(row.activities, toColumns: tagsWidth, ellipsis: true)
             let style = TextStyle(foreground: colorSupport == .none ? nil : .cyan, reverse: selected)
             screen.write(tags, row: screenRow, column: Self.noteColumn + space - TextWidth.columns(of: tags), style: style, maxColumns: tagsWidth)
+        }
+        if row.isShared {
+            screen.write(Self.sharedMark, row: screenRow, column: columns - 2, style: TextStyle(foreground: .magenta, reverse: selected), maxColumns: 1)
         }
         if let sync = row.sync {
             screen.write(sync.marker, row: screenRow, column: columns - 1, style: markerStyle(sync, selected: selected), maxColumns: 1)

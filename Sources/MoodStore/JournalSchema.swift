@@ -281,14 +281,17 @@ enum JournalSchema {
     /// Every id a mood had when it was deleted for good, so that importing the entry it came from
     /// again does not bring it back (``JournalWriter/addImported(_:)``).
     /// The account's shares as this device knows them (`record`: what the share's sealed record
-    /// holds, its key included, as JSON: the journal is the device's private file), and what each
-    /// share holds on the server, mood by mood: the version of the mood its entry was made from,
-    /// the entry's own version, and whether it shows the mood. The owner's devices fill a share
-    /// by comparing the moods with it.
+    /// holds, its key included, as JSON: the journal is the device's private file; its name and
+    /// dates apart too, for the list's marks), and what each share holds on the server, mood by
+    /// mood: the version of the mood its entry was made from, the entry's own version, and
+    /// whether it shows the mood. The owner's devices fill a share by comparing the moods with it.
     private static let sharesSQL = """
         CREATE TABLE share (
             id BLOB PRIMARY KEY NOT NULL,
             record TEXT NOT NULL,
+            name TEXT NOT NULL,
+            since INTEGER,
+            until INTEGER,
             createdAt INTEGER NOT NULL,
             lastReadAt INTEGER,
             changeToken TEXT

@@ -8,6 +8,8 @@ public struct StoredShare: Hashable, Sendable {
     /// The share's id: 16 bytes.
     public var id: Data
     public var record: String
+    /// What the share covers, as the list's marks read it.
+    public var dates: SharedDates
     /// Milliseconds since 1970.
     public var createdAt: Int64
     /// When the recipient last read it, in milliseconds since 1970, as the server last said.
@@ -15,12 +17,36 @@ public struct StoredShare: Hashable, Sendable {
     /// Where this device stands in the share's own change log.
     public var changeToken: String?
 
-    public init(id: Data, record: String, createdAt: Int64, lastReadAt: Int64?, changeToken: String?) {
+    public init(id: Data, record: String, dates: SharedDates, createdAt: Int64, lastReadAt: Int64?, changeToken: String?) {
         self.id = id
         self.record = record
+        self.dates = dates
         self.createdAt = createdAt
         self.lastReadAt = lastReadAt
         self.changeToken = changeToken
+    }
+}
+
+/// Which of the account's moods a share shows, by date: what the list marks and the detail view
+/// names. (Notes left out or not, a mood in the dates is in the share.)
+public struct SharedDates: Hashable, Sendable {
+    /// The share's name.
+    public var name: String
+    /// The first moment shown, in milliseconds since 1970; `nil` for no bound.
+    public var since: Int64?
+    /// The moment a mood must be before, in milliseconds since 1970; `nil` for no bound.
+    public var until: Int64?
+
+    public init(name: String, since: Int64?, until: Int64?) {
+        self.name = name
+        self.since = since
+        self.until = until
+    }
+
+    /// Whether a mood felt at `date` is in the share.
+    public func includes(_ date: Date) -> Bool {
+        let milliseconds = date.millisecondsSince1970
+        return (since.map { milliseconds >= $0 } ?? true) && (until.map { milliseconds < $0 } ?? true)
     }
 }
 
@@ -51,8 +77,17 @@ public struct ShareWork: Sendable {
 extension JournalSnapshot {
     /// The account's shares this journal knows, in the order they were made.
     public func shares() throws -> [StoredShare] {
-        try Row.fetchAll(db, sql: "SELECT id, record, createdAt, lastReadAt, changeToken FROM share ORDER BY createdAt, id").map {
-            StoredShare(id: $0[0], record: $0[1], createdAt: $0[2], lastReadAt: $0[3], changeToken: $0[4])
+        try Row.fetchAll(db, sql: "SELECT id, record, name, since, until, createdAt, lastReadAt, changeToken FROM share ORDER BY createdAt, id").map {
+            StoredShare(
+                id: $0[0], record: $0[1], dates: SharedDates(name: $0[2], since: $0[3], until: $0[4]), createdAt: $0[5], lastReadAt: $0[6],
+                changeToken: $0[7])
+        }
+    }
+
+    /// What each of the account's shares covers, in the order they were made.
+    public func sharedDates() throws -> [SharedDates] {
+        try Row.fetchAll(db, sql: "SELECT name, since, until FROM share ORDER BY createdAt, id").map {
+            SharedDates(name: $0[0], since: $0[1], until: $0[2])
         }
     }
 
@@ -100,9 +135,13 @@ extension JournalWriter {
     public func saveShare(_ share: StoredShare) throws {
         try db.execute(
             sql: """
-                INSERT INTO share (id, record, createdAt, lastReadAt, changeToken) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO share (id, record, name, since, until, createdAt, lastReadAt, changeToken) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET record = excluded.record, lastReadAt = excluded.lastReadAt
-                """, arguments: [share.id, share.record, share.createdAt, share.lastReadAt, share.changeToken])
+                """,
+            arguments: [
+                share.id, share.record, share.dates.name, share.dates.since, share.dates.until, share.createdAt, share.lastReadAt,
+                share.changeToken,
+            ])
     }
 
     /// Forgets a share and what it held (ended, or expired).

@@ -37,7 +37,8 @@ public struct AccountShare: Equatable, Sendable {
     /// The share as the journal keeps it.
     var stored: StoredShare {
         StoredShare(
-            id: Data(id.bytes), record: String(decoding: try! JSONEncoder().encode(descriptor), as: UTF8.self), createdAt: createdAt,
+            id: Data(id.bytes), record: String(decoding: try! JSONEncoder().encode(descriptor), as: UTF8.self),
+            dates: SharedDates(name: descriptor.name.text, since: descriptor.scope.since, until: descriptor.scope.until), createdAt: createdAt,
             lastReadAt: lastReadAt, changeToken: changeToken?.rawValue)
     }
 }

@@ -12,35 +12,54 @@ import TerminalUI
 /// Everything here runs on one thread. It sleeps in `poll()` until a key, a resize, a signal or a
 /// wake-up from the journal watcher or the sync engine arrives — no busy loop, no redraw on a
 /// timer other than refreshing relative dates, ending highlights and the retry countdown.
-/// When the journal is logged in, the sync engine runs in the background meanwhile.
+/// When the journal is logged in, its sync engine runs in the background meanwhile: one engine
+/// for the journal on screen, as the person switches between their own and the shares they hold.
 final class InteractiveApp {
-    private let store: JournalStore
+    private let first: OpenedJournal
+    private let journals: JournalCycle
     private let logger: Logger
     private let options: TerminalOptions
-    private let makeSyncEngine: ((@escaping @Sendable (SyncStatus) -> Void) -> SyncCoordinator)?
-    private var running = true
 
-    /// - Parameter makeSyncEngine: builds the engine with the status handler the app gives it;
-    ///   `nil` for a journal that is not logged in.
-    init(
-        store: JournalStore, options: TerminalOptions, logger: Logger,
-        makeSyncEngine: ((@escaping @Sendable (SyncStatus) -> Void) -> SyncCoordinator)? = nil
-    ) {
-        self.store = store
+    /// What a session on one journal ended with.
+    private enum SessionEnd {
+        case quit
+        /// The person asked for the next journal, which is open.
+        case switchTo(OpenedJournal)
+    }
+
+    /// - Parameters:
+    ///   - first: the journal shown first.
+    ///   - journals: the journals `J` goes through.
+    init(first: OpenedJournal, journals: JournalCycle, options: TerminalOptions, logger: Logger) {
+        self.first = first
+        self.journals = journals
         self.options = options
         self.logger = logger
-        self.makeSyncEngine = makeSyncEngine
     }
 
     /// Runs until the person quits or a signal arrives; the terminal is restored on every way out.
     func run() throws {
-        purgeDeletedMoods()
+        purgeDeletedMoods(first.store)
         let terminal = Terminal()
         try terminal.start(options: options)
         defer { terminal.restore() }
         let loop = try TerminalEventLoop()
         // The loop's signal handlers must outlive the final purge below: keep it alive until then.
         defer { withExtendedLifetime(loop) {} }
+        var journal = first
+        while case .switchTo(let next) = try session(journal, terminal: terminal, loop: loop) {
+            purgeDeletedMoods(journal.store)
+            journal = next
+        }
+        terminal.restore()
+        purgeDeletedMoods(journal.store)
+    }
+
+    /// The list on `journal`, with its watcher and sync engine, until the person quits or
+    /// switches journals.
+    private func session(_ journal: OpenedJournal, terminal: Terminal, loop: TerminalEventLoop) throws -> SessionEnd {
+        let store = journal.store
+        var end: SessionEnd?
         let waker = loop.waker
         let changes = Inbox<JournalChange>()
         let watcher = try JournalWatcher(store: store) { batch in
@@ -49,7 +68,7 @@ final class InteractiveApp {
         }
         defer { watcher.stop() }
         let statuses = Inbox<SyncStatus>()
-        let sync = makeSyncEngine.map { make in
+        let sync = journal.makeSyncEngine.map { make in
             let engine = make { status in
                 statuses.post([status])
                 waker.wake()
@@ -59,7 +78,18 @@ final class InteractiveApp {
         defer { sync?.cancel() }
 
         let interactor = try MoodListInteractor(store: store, searchExecution: .background(wake: { waker.wake() }))
-        let router = MoodListAppRouter(onQuit: { [unowned self] in running = false })
+        let router = MoodListAppRouter(
+            onQuit: { end = .quit },
+            onSwitchJournal: { [journals, logger] in
+                guard let next = journals.next(after: store.path) else { return false }
+                do {
+                    end = .switchTo(try journals.open(next))
+                    return true
+                } catch {
+                    logger.error("cannot open the next journal", metadata: ["path": "\(next)", "error": "\(error)"])
+                    return false
+                }
+            })
         let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: MoodListKeyMap.guide)
         let view = MoodListScreenView(screen: terminal.screen, colorSupport: terminal.colorSupport)
         let keys = MoodListKeyMap()
@@ -69,7 +99,7 @@ final class InteractiveApp {
         if sync != nil { interactor.syncStatusDidChange(SyncStatus(state: .syncing)) }
         logger.info("opened journal", metadata: ["path": "\(store.path)", "moods": "\(interactor.count)"])
 
-        while running {
+        while end == nil {
             let timeout = presenter.nextTimedChange.map { Duration.milliseconds(max(10, Int($0.timeIntervalSinceNow * 1000))) }
             for event in loop.wait(timeout: min(timeout ?? .seconds(30), .seconds(30))) {
                 switch event {
@@ -84,20 +114,20 @@ final class InteractiveApp {
                     presenter.timeDidPass()
                 case .signal(let number):
                     logger.info("quitting on signal", metadata: ["signal": "\(number)"])
-                    running = false
+                    end = .quit
                 case .inputClosed:
                     logger.info("quitting: the terminal went away")
-                    running = false
+                    end = .quit
                 }
             }
         }
-        terminal.restore()
-        purgeDeletedMoods()
+        return end ?? .quit
     }
 
     /// Moods deleted that no server ever saw are deleted for good on the way in and out: in
-    /// between, `u` can bring them back.
-    private func purgeDeletedMoods() {
+    /// between, `u` can bring them back. A journal that holds a share has none.
+    private func purgeDeletedMoods(_ store: JournalStore) {
+        guard (try? store.setting(.sharedBy)) == nil else { return }
         do {
             let purged = try store.write(origin: .ui) { try $0.purgeDeletedNeverUploaded() }
             if purged > 0 { logger.info("purged deleted moods", metadata: ["count": "\(purged)"]) }

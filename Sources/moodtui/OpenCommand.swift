@@ -25,11 +25,27 @@ struct OpenCommand: AsyncParsableCommand {
         try await Self.runApp(store: store, account: try SyncAccountResolver.account(for: store))
     }
 
-    /// Runs the interactive app on `store` on a thread of its own, syncing with `account` if given.
+    /// Runs the interactive app on `store` on a thread of its own, syncing with `account` if
+    /// given; `J` opens the shares the person holds.
     static func runApp(store: JournalStore, account: SyncAccount?, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
         let options = TerminalOptions(noColor: Environment.noColor)
         TerminalLocale.ensureUTF8() // before the UI thread starts: setlocale is process-wide
         let logger = Logger(label: "moodtui")
+        let first = try opened(store, account: account, settings: settings, logger: logger)
+        let journals = JournalCycle(own: store.path, sharesFolder: ShareJournals.folder) { path in
+            let store = try JournalStore(path: path)
+            return try opened(store, account: try SyncAccountResolver.account(for: store), settings: settings, logger: logger)
+        }
+        do {
+            // ncurses is not thread-safe: the UI lives on one thread of its own from here on.
+            try await DedicatedThread.run(name: "moodtui.ui") {
+                try InteractiveApp(first: first, journals: journals, options: options, logger: logger).run()
+            }
+        } catch { throw CommandFailure("\(error)") }
+    }
+
+    /// `store` with how to start its sync engine, when it syncs with `account`.
+    private static func opened(_ store: JournalStore, account: SyncAccount?, settings: SyncEngineSettings, logger: Logger) throws -> OpenedJournal {
         let deviceID = try store.deviceID()
         let makeSyncEngine = account.map { account in
             { @Sendable (statusHandler: @escaping @Sendable (SyncStatus) -> Void) in
@@ -38,11 +54,6 @@ struct OpenCommand: AsyncParsableCommand {
                     settings: settings, logger: logger, statusHandler: statusHandler)
             }
         }
-        do {
-            // ncurses is not thread-safe: the UI lives on one thread of its own from here on.
-            try await DedicatedThread.run(name: "moodtui.ui") {
-                try InteractiveApp(store: store, options: options, logger: logger, makeSyncEngine: makeSyncEngine).run()
-            }
-        } catch { throw CommandFailure("\(error)") }
+        return OpenedJournal(store: store, makeSyncEngine: makeSyncEngine)
     }
 }
