@@ -46,4 +46,14 @@ struct BenchDevice {
         }
         engine = SyncCoordinator(store: store, remote: remote, settings: settings, logger: Self.logger)
     }
+
+    /// A share's recipient: a new journal at `path` holding the share `invitation` opens.
+    init(invitation: ShareInvitation, path: String) async throws {
+        store = try JournalStore(path: path)
+        remote = HTTPMoodRemote(
+            account: SyncAccount(server: invitation.server, token: invitation.token), deviceID: try store.deviceID(), logger: Self.logger)
+        try await ShareSubscriptions.accept(invitation, trust: ServerTrust(), store: store, remote: remote)
+        phrase = nil
+        engine = SyncCoordinator(store: store, remote: remote, logger: Self.logger)
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MoodSealing
+import MoodStore
 import MoodSync
 import SyncProtocol
 
@@ -62,6 +63,9 @@ struct LoginCommand: AsyncParsableCommand {
         let trust = try trustOptions.trust(for: server, refusal: "not logged in")  // before the token is asked for: a refused URL needs none
         let account = SyncAccount(server: server, token: try deviceToken(), trust: trust)
         let store = try journal.open()
+        if let owner = try store.setting(.sharedBy) {
+            throw CommandFailure("not logged in: this journal holds \(owner)'s share; log in with your own journal (the default one, or another --journal)")
+        }
         let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: Logger(label: "moodtui.login"))
         let info: AccountResponse
         do { info = try await remote.accountInfo() } catch {

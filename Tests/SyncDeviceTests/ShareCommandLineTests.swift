@@ -114,6 +114,8 @@ import Testing
             guard case .readOnly = error else { Issue.record("a share's token writing: \(error)"); return }
         }
         #expect(try succeed("share", "list", "--journal", phone).standardOutput.contains("therapist"))
+        let login = try moodtui("login", server.url.absoluteString, try server.addDevice("bob"), "--journal", therapist)
+        #expect(login.status == 1 && login.standardError.contains("holds alice's share"), "\(login.standardError)")
 
         // What the server keeps of the share holds none of the notes, levels or dates.
         await server.stop()
