@@ -54,13 +54,16 @@ struct SharePublisher: Sendable {
     }
 
     /// Brings every live share up to date; returns how many entries were written.
+    /// - Parameter following: whether to read each share's log first (what other devices wrote
+    ///   since). A round right after this device's own upload skips it: the server's answer to a
+    ///   write says when another device was there first, and the log is read at the next push.
     /// - Throws: a ``RemoteError`` or a store error; what was written before stays written.
-    func publish() async throws -> Int {
+    func publish(following: Bool = true) async throws -> Int {
         let now = journal.store.wallClock.now()
         var written = 0
         for share in try await journal.read({ try AccountShare.all(in: $0) }) where share.isLive(at: now) {
             do {
-                try await follow(share)
+                if following || share.changeToken == nil { try await follow(share) }
                 written += try await fill(share)
             } catch RemoteError.unknownShare {
                 // Ended on another device, or expired: nothing more goes to it.

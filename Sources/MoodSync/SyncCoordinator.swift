@@ -233,14 +233,15 @@ public actor SyncCoordinator {
                 try await processors.headKeeper?.check()
             case .shares:
                 guard let publisher = processors.sharePublisher else { break }
-                if shareListDue {
+                let listing = shareListDue
+                if listing {
                     shareListDue = false
                     do { try await publisher.refreshList() } catch {
                         shareListDue = true
                         throw error
                     }
                 }
-                if try await publisher.publish() > 0 { answered() }
+                if try await publisher.publish(following: listing) > 0 { answered() }
                 progressed = true
             }
             if progressed && work != .download && work != .shares { headCheckDue = true }

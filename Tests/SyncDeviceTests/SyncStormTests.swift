@@ -3,6 +3,7 @@ import Foundation
 import JournalTesting
 import LocalProcesses
 import MoodKit
+import MoodSealing
 import MoodStore
 import MoodSync
 import SyncProtocol
@@ -12,15 +13,17 @@ import Glibc
 #endif
 
 /// A storm: four devices of one account, their clocks an hour ahead, an hour behind, ten minutes
-/// ahead and right, do random work — adds, edits of one field (level, note or date), deletes —
+/// ahead and right, and the recipient of a share of the moods dated from the storm's middle on,
+/// do random work — adds, edits of one field (level, note or date), deletes —
 /// through proxies that inject faults, while `moodtui sync` and `moodtui serve` are killed with
 /// SIGKILL now and then. The server is one instance on SQLite, or two or three instances on one
 /// PostgreSQL database with the devices spread across them (one instance killed at a time). After the storm, with the network healed, the running engines converge
 /// on their own: every device and a fresh one hold the same moods, field for field; every mood
 /// added is there exactly once unless some device deleted it, no deleted mood is anywhere, and
 /// nothing waits. Every edit was stamped after what its device had seen of the field, and each
-/// field holds its causally last edit: the one with the highest stamp. Every engine then returns
-/// when cancelled.
+/// field holds its causally last edit: the one with the highest stamp. The share holds exactly the
+/// moods in its dates, field for field, whichever device wrote them and whatever moved them in or
+/// out. Every engine then returns when cancelled.
 ///
 /// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_SEED=N`
 /// replays a seed that failed.
@@ -43,10 +46,15 @@ import Glibc
         let faults: [FaultProxy.Fault] = [
             .resetBeforeRequest, .resetMidRequest, .loseAnswer, .truncateAnswer, .delay(.milliseconds(20)), .holdForLateDelivery, .stall,
         ]
+        // Storm edits date moods from 1_795_000_000_000 on, a minute a step: those re-dated in the
+        // first half of the storm leave the share, the others stay or come back into it.
+        let shareSince = 1_795_000_000_000 + Int64(Self.operations / 2) * 60_000
+        let invitation = try await devices[0].share(named: "storm", scope: ShareScope(since: shareSince))
+        let recipient = try await ShareRecipient(invitation: invitation, through: servers.proxy(forDevice: 4))
         servers.injectRandomFaults(faults, rate: 0.15, seed: seed)
         // Three devices sync in this process; the fourth through a `moodtui sync` process that is
         // killed now and then (and the test writes its journal from this process meanwhile).
-        let engines = devices.prefix(3).map { RunningEngine($0.engine) }
+        let engines = devices.prefix(3).map { RunningEngine($0.engine) } + [RunningEngine(recipient.engine)]
         defer { engines.forEach { $0.cancel() } }
         let syncProxy = servers.proxy(forDevice: 3)
         var syncProcess = try SyncProcess(device: devices[3], server: syncProxy.url)
@@ -147,6 +155,17 @@ import Glibc
             }
         }
         #expect(converged, "seed \(seed): the running engines did not converge on their own")
+        let owned = try devices[0].fields()
+        let inScope = owned.filter { $0.value.date.value.millisecondsSince1970 >= shareSince }
+        #expect(!inScope.isEmpty && inScope.count < owned.count, "seed \(seed): the storm moved no mood out of the share, or every one")
+        let shareConverged = await waitUntil(upTo: .seconds(120)) { try recipient.fields() == inScope }
+        if !shareConverged {
+            let shared = try recipient.fields()
+            let different = shared.filter { entry in inScope[entry.key].map { $0 != entry.value } ?? false }.count
+            let tooMany = Set(shared.keys).subtracting(inScope.keys).count, missing = Set(inScope.keys).subtracting(shared.keys).count
+            Issue.record(
+                "seed \(seed): the share holds \(shared.count) moods, the owner \(inScope.count) in its dates: \(tooMany) too many, \(missing) missing, \(different) different")
+        }
         running.forEach { $0.cancel() }
         for engine in running {
             #expect(await waitUntil(upTo: .seconds(30)) { engine.hasReturned }, "seed \(seed): a cancelled engine did not return")

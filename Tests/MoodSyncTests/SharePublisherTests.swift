@@ -1,0 +1,140 @@
+import Foundation
+import JournalTesting
+import Logging
+import MoodKit
+import MoodSealing
+import MoodStore
+@testable import MoodSync
+import SyncProtocol
+import SyncTesting
+import Testing
+
+/// Every device of the owner keeps a share filled from the server's copy of the account: the
+/// share ends holding exactly the moods its scope admits, at their latest version, whichever
+/// device wrote, in whichever order, and whoever wrote the entry of a mood later deleted.
+@Suite struct SharePublisherTests {
+    private let logger = Logger(label: "share-test") { _ in SwiftLogNoOpLogHandler() }
+
+    /// A journal logged in to `remote`'s account with its key (a new one for the first device).
+    private func device(_ remote: InMemoryRemote, phrase: String? = nil) async throws -> TemporaryJournal {
+        let journal = try TemporaryJournal()
+        let outcome = try await AccountKeyLogin.settle(try await remote.accountInfo(), remote: remote, store: journal.store, given: phrase) { nil }
+        try SyncSettings.logIn(
+            SyncAccount(server: URL(string: "http://127.0.0.1:1")!, token: "t"), identity: remote.accountID, key: outcome.key,
+            existingMoods: .keep, in: journal.store)
+        return journal
+    }
+
+    private func phrase(_ journal: TemporaryJournal) async throws -> String {
+        RecoveryPhrase.phrase(for: try #require(try await journal.store.read { try SyncSettings.accountKey(in: $0) }))
+    }
+
+    @discardableResult
+    private func sync(_ journal: TemporaryJournal, _ remote: InMemoryRemote) async throws -> SyncReport {
+        try await SyncCoordinator(store: journal.store, remote: remote, logger: logger).syncOnce()
+    }
+
+    /// Milliseconds since 1970 of a few days in 2026, at 10:00 UTC.
+    private static let august3 = Int64(1_785_751_200_000), september1 = Int64(1_788_220_800_000)
+    private static let september3 = Int64(1_788_429_600_000), september4 = Int64(1_788_516_000_000)
+
+    private func add(_ journal: TemporaryJournal, _ note: String, on milliseconds: Int64) throws -> Mood {
+        try journal.store.write(origin: .ui) { try $0.add(MoodEntry(level: .good, note: note, date: Date(millisecondsSince1970: milliseconds))) }
+    }
+
+    /// What the share holds on the server, opened with its key: notes by mood, the moods it
+    /// shows only, and the source version of each entry.
+    private func shareContents(_ invitation: ShareInvitation, _ remote: InMemoryRemote) async throws -> (shown: [UUID: String], sources: [UUID: Int64]) {
+        let owner = remote.account
+        let share = try #require(try await remote.storage.shareAccount(invitation.share, of: owner))
+        var shown: [UUID: String] = [:], sources: [UUID: Int64] = [:]
+        for change in try await remote.storage.changes(in: share, after: 0, limit: 10_000).changes {
+            guard case .upsert(let synced) = change, case .sealed(let sealed) = synced.payload else { continue }
+            let entry = try ShareSeal.open(sealed, entryID: synced.id, share: invitation.share, key: invitation.key)
+            sources[entry.mood] = entry.source
+            if let content = entry.content { shown[entry.mood] = content.note }
+        }
+        return (shown, sources)
+    }
+
+    @Test func twoDevicesInEitherOrderLeaveTheShareAtTheLatestVersionOfEachMoodInScope() async throws {
+        for laptopFirst in [true, false] {
+            let remote = try await InMemoryRemote()
+            let laptop = try await device(remote)
+            let phone = try await device(remote.anotherDevice(), phrase: try await phrase(laptop))
+            let inside = try add(laptop, "inside", on: Self.september3)
+            _ = try add(laptop, "before", on: Self.august3)
+            try await sync(laptop, remote)
+            try await sync(phone, remote)
+            let invitation = try await AccountShares.add(
+                name: try ShareName("therapist"), scope: ShareScope(since: Self.september1),
+                expiresAt: nil, server: URL(string: "http://127.0.0.1:1")!, store: laptop.store, remote: remote, logger: logger)
+
+            // The phone edits; the laptop has not downloaded the edit when it fills the share.
+            try await phone.store.write(origin: .ui) { try $0.edit(inside.id, note: "edited on the phone") }
+            let (first, second) = laptopFirst ? (laptop, phone) : (phone, laptop)
+            try await sync(first, remote)
+            try await sync(second, remote)
+            try await sync(laptop, remote)
+            let contents = try await shareContents(invitation, remote)
+            #expect(contents.shown == [inside.id: "edited on the phone"], "laptop first: \(laptopFirst)")
+            let version = try #require(try await remote.serverMoods()[inside.id]?.version)
+            #expect(contents.sources[inside.id] == version, "the entry is made from the server's latest version")
+        }
+    }
+
+    @Test func aDeletionReachesTheShareFromADeviceThatNeverWroteIt() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try await device(remote)
+        let phone = try await device(remote.anotherDevice(), phrase: try await phrase(laptop))
+        let mood = try add(laptop, "to be deleted", on: Self.september3)
+        try await sync(laptop, remote)
+        let invitation = try await AccountShares.add(
+            name: try ShareName("partner"), scope: ShareScope(), expiresAt: nil, server: URL(string: "http://127.0.0.1:1")!,
+            store: laptop.store, remote: remote, logger: logger)
+        #expect(try await sync(laptop, remote).shared == 1)
+        #expect(try await shareContents(invitation, remote).shown.keys.contains(mood.id))
+
+        try await sync(phone, remote)
+        try await phone.store.write(origin: .ui) { try $0.markForDeletion(mood.id, undo: .notOffered) }
+        let report = try await sync(phone, remote)
+        #expect(report.deleted == 1 && report.shared == 1, "the phone learned from the share's log that the mood is in it")
+        let contents = try await shareContents(invitation, remote)
+        #expect(contents.shown.isEmpty)
+        #expect(contents.sources[mood.id] == ShareEntry.deleted)
+        #expect(try await sync(laptop, remote).shared == 0, "nothing is written twice")
+    }
+
+    @Test func anEndedShareIsForgottenAndFilledNoMore() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try await device(remote)
+        let phone = try await device(remote.anotherDevice(), phrase: try await phrase(laptop))
+        _ = try add(laptop, "one", on: Self.september3)
+        try await sync(laptop, remote)
+        _ = try await AccountShares.add(
+            name: try ShareName("partner"), scope: ShareScope(), expiresAt: nil, server: URL(string: "http://127.0.0.1:1")!,
+            store: laptop.store, remote: remote, logger: logger)
+        try await sync(phone, remote)
+        #expect(try await phone.store.read { try $0.shares() }.count == 1, "the phone lists the share made on the laptop")
+        _ = try await AccountShares.revoke(named: "Partner", store: laptop.store, remote: remote, logger: logger)
+        _ = try add(phone, "two", on: Self.september4)
+        #expect(try await sync(phone, remote).shared == 0)
+        #expect(try await phone.store.read { try $0.shares() }.isEmpty)
+        await #expect(throws: AccountSharesError.noSuchShare("partner", known: [])) {
+            _ = try await AccountShares.revoke(named: "partner", store: laptop.store, remote: remote, logger: logger)
+        }
+    }
+
+    @Test func anAccountWithoutAKeyCannotShare() async throws {
+        let remote = try await InMemoryRemote()
+        let journal = try TemporaryJournal()
+        try SyncSettings.logIn(
+            SyncAccount(server: URL(string: "http://127.0.0.1:1")!, token: "t"), identity: remote.accountID, key: nil, existingMoods: .keep,
+            in: journal.store)
+        await #expect(throws: AccountSharesError.notSealed) {
+            _ = try await AccountShares.add(
+                name: try ShareName("x"), scope: ShareScope(), expiresAt: nil, server: URL(string: "http://127.0.0.1:1")!, store: journal.store,
+                remote: remote, logger: logger)
+        }
+    }
+}
