@@ -135,7 +135,7 @@ let package = Package(
         // MARK: - Sync engine (client side)
 
         // Moods sealed on the device for the server, which keeps them but cannot read them.
-        .target(name: "MoodSealing", dependencies: ["SyncProtocol", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "MoodSealing", dependencies: ["SyncProtocol", "MoodKit", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "MoodSync",
             dependencies: [
@@ -216,7 +216,7 @@ let package = Package(
         .target(name: "SyncTesting", dependencies: ["MoodSync", "ServerStorage", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
         .testTarget(
             name: "MoodSyncTests",
-            dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol"]
+            dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodSealing", "ServerStorage"]
         ),
         .testTarget(name: "MoodSealingTests", dependencies: ["MoodSealing", "SyncProtocol", "MoodKit", "AppTesting"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MoodKit
 import SyncProtocol
 
 /// What a share holds of one of the owner's moods: its content as the share may show it, or
@@ -44,16 +45,23 @@ public struct ShareScope: Codable, Hashable, Sendable {
         self.withoutNotes = withoutNotes
     }
 
-    /// What the share shows of a mood with this content: nothing outside the dates, and no note
-    /// when the share leaves notes out. Content outside the scope is never sealed for the share.
+    /// What the share shows of a mood with this content: nothing outside the dates; inside them
+    /// the level, the date, the activities the mood has now and (unless the share leaves notes
+    /// out) the note, and no more. Which device wrote it, when each field last changed, and the
+    /// activities it once had stay with the owner: every field carries the mood's latest stamp,
+    /// made on no device. Content outside the scope is never sealed for the share.
     public func visible(_ content: MoodContent) -> MoodContent? {
         let date = content.date.millisecondsSince1970
         guard since.map({ date >= $0 }) ?? true, until.map({ date < $0 }) ?? true else { return nil }
-        guard withoutNotes else { return content }
-        var shown = content
-        shown.note = ""
-        return shown
+        let latest = content.stamps.latest
+        let stamp = HybridTimestamp(wallMilliseconds: latest.wallMilliseconds, counter: latest.counter, device: Self.device)
+        return MoodContent(
+            date: content.date, level: content.level, note: withoutNotes ? "" : content.note, creatorID: Self.device,
+            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: content.activities.names, at: stamp))
     }
+
+    /// The device every shared mood reads as written on.
+    public static let device = "shared"
 }
 
 /// What every device of the owner needs to keep a share filled, sealed under the account's key

@@ -113,7 +113,7 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
         try await metrics.databaseCall(.createShare) { try await base.createShare(share, of: owner) }
     }
 
-    func shares(of owner: Account) async throws -> [ShareRecord] {
+    func shares(of owner: Account) async throws -> [ListedShare] {
         try await metrics.databaseCall(.shares) { try await base.shares(of: owner) }
     }
 

@@ -27,4 +27,13 @@ public struct MoodRequestContext: RequestContext, WebSocketRequestContext {
         guard let account else { throw ServerError.unauthorized }
         return account
     }
+
+    /// The authenticated account, a person's: every route that writes, or that only the account's
+    /// own devices use, asks for it, whatever path spelling reached it.
+    /// - Throws: 401 without authentication, 403 `read_only` for a share's token.
+    func requirePerson() throws -> Account {
+        let account = try requireAccount()
+        guard case .person = account.kind else { throw ServerError.readOnly }
+        return account
+    }
 }

@@ -19,6 +19,10 @@ struct ServerError: Error, HTTPResponseError {
         .init(status: .contentTooLarge, code: code, message: message)
     }
     /// 409: the account's key is not the one the request assumed.
+    /// 403 `read_only`: a share's token on a request it may not make.
+    static let readOnly = ServerError(
+        status: .forbidden, code: .readOnly, message: "a share's token reads the share and nothing else; it cannot write")
+
     static func keyChanged(_ message: String) -> Self {
         .init(status: .conflict, code: .keyChanged, message: message)
     }

@@ -11,7 +11,7 @@ extension SyncRoutes {
     func registerShares(on v1: RouterGroup<MoodRequestContext>) {
         v1.on(SyncCalls.createShare) { body, request, context in try await createShare(body, request, context) }
         v1.on(SyncCalls.listShares) { _, _, context in
-            try .answer(ShareListResponse(shares: try await storage.shares(of: try context.requireAccount()).map(\.listed)))
+            try .answer(ShareListResponse(shares: try await storage.shares(of: try context.requirePerson())))
         }
         v1.on(SyncCalls.revokeShare) { _, request, context in try await revokeShare(request, context) }
         v1.on(SyncCalls.uploadToShare) { body, request, context in try await upload(body, into: try await share(context), request) }
@@ -23,7 +23,7 @@ extension SyncRoutes {
     private func createShare(_ body: ShareCreationRequest, _ request: Request, _ context: MoodRequestContext) async throws
         -> SyncReply<ListedShare>
     {
-        let owner = try context.requireAccount()
+        let owner = try context.requirePerson()
         guard let keyID = owner.keyID else {
             throw ServerError.keyChanged("an account without a key cannot share: give it one with `moodtui key enable`")
         }
@@ -36,7 +36,9 @@ extension SyncRoutes {
         switch try await storage.createShare(NewShare(body), of: owner) {
         case .created(let share):
             try await tellOtherDevices(of: owner, request)
-            return try .answer(share.listed, status: .created)
+            return try .answer(share, status: .created)
+        case .exists(let share) where share.record == body.record && share.expiresAt == body.expiresAt:
+            return try .answer(share)  // a retry whose first answer was lost
         case .exists(let share):
             throw ServerError(
                 status: .conflict, code: .shareExists, message: "this account already has share \(share.id); it was not made again")
@@ -50,7 +52,7 @@ extension SyncRoutes {
     /// Ends a share with the account key's signature: a stolen token cannot cut a recipient off.
     /// The token's socket closes through the storage's revocation signal, as a device's does.
     private func revokeShare(_ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<NoContent> {
-        let owner = try context.requireAccount()
+        let owner = try context.requirePerson()
         let id = try pathID(ShareID.self, context)
         try AccountAuthority.check(revokingShare: id, proof: try proof(request), in: owner)
         guard try await storage.deleteShare(id, of: owner) else { throw unknownShare(id) }
@@ -68,7 +70,7 @@ extension SyncRoutes {
     /// The account of the asking account's share named in the path.
     /// - Throws: 403 for a share's token, 404 `unknown_share` when there is no such live share.
     private func share(_ context: MoodRequestContext) async throws -> Account {
-        let owner = try context.requireAccount()
+        let owner = try context.requirePerson()
         let id = try pathID(ShareID.self, context)
         guard let share = try await storage.shareAccount(id, of: owner) else { throw unknownShare(id) }
         return share

@@ -33,7 +33,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         v1.on(SyncCalls.publishHead) { head, request, context in try await publishHead(head, request, context) }
         v1.on(SyncCalls.listDevices) { _, _, context in try await devices(context) }
         v1.on(SyncCalls.revokeDevice) { _, request, context in try await revokeDevice(request, context) }
-        v1.on(SyncCalls.upload) { body, request, context in try await upload(body, into: try context.requireAccount(), request) }
+        v1.on(SyncCalls.upload) { body, request, context in try await upload(body, into: try context.requirePerson(), request) }
         v1.on(SyncCalls.delete) { body, request, context in try await delete(body, request, context) }
         v1.on(SyncCalls.changes) { _, request, context in
             let account = try context.requireAccount()
@@ -76,7 +76,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     }
 
     private func delete(_ body: DeletionRequest, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<DeletionResponse> {
-        let account = try context.requireAccount()
+        let account = try context.requirePerson()
         guard body.deletions.count <= SyncLimits.maximumDeletionBatch else {
             throw ServerError.tooLarge(
                 "\(body.deletions.count) ids in one request; the limit is \(SyncLimits.maximumDeletionBatch)", code: .tooManyMoods)
@@ -117,7 +117,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     }
 
     private func changeKey(_ body: KeyChangeRequest, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<AccountResponse> {
-        let account = try context.requireAccount()
+        let account = try context.requirePerson()
         try AccountAuthority.check(body, in: account)
         let change = KeyChange(
             keyID: body.keyID, signingKey: body.signingKey, replaces: body.replaces,
@@ -142,7 +142,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     }
 
     private func publishHead(_ head: AccountHead, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<NoContent> {
-        let account = try context.requireAccount()
+        let account = try context.requirePerson()
         try AccountAuthority.check(head, in: account)
         guard try await storage.publishHead(head, in: account, from: device(request)) else {
             throw ServerError(
@@ -155,6 +155,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
     }
 
     private func devices(_ context: MoodRequestContext) async throws -> SyncReply<DeviceListResponse> {
+        _ = try context.requirePerson()
         guard let credential = context.credential else { throw ServerError.unauthorized }
         let devices = try await storage.devices(in: credential.account).map { device in
             ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == credential.tokenHash)
@@ -164,7 +165,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// Revokes through the storage, whose revocation watch closes the device's WebSocket.
     private func revokeDevice(_ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<NoContent> {
-        let account = try context.requireAccount()
+        let account = try context.requirePerson()
         let id = try pathID(DeviceTokenID.self, context)
         try AccountAuthority.check(revoking: id, proof: try proof(request), in: account)
         guard try await storage.revokeDevice(id, in: account) else {

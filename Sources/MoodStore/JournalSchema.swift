@@ -285,6 +285,9 @@ enum JournalSchema {
     /// dates apart too, for the list's marks), and what each share holds on the server, mood by
     /// mood: the version of the mood its entry was made from, the entry's own version, and
     /// whether it shows the mood. The owner's devices fill a share by comparing the moods with it.
+    /// A share this device saw end is never taken up again (`endedShare`), whoever lists it. In a
+    /// journal that holds someone's share, `receivedEntry` keeps the latest version of each mood
+    /// the share sent, so that an older entry sent again is not believed.
     private static let sharesSQL = """
         CREATE TABLE share (
             id BLOB PRIMARY KEY NOT NULL,
@@ -305,6 +308,11 @@ enum JournalSchema {
             PRIMARY KEY (shareID, moodID)
         ) WITHOUT ROWID;
         CREATE INDEX shareEntry_mood ON shareEntry(moodID);
+        CREATE TABLE endedShare (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
+        CREATE TABLE receivedEntry (
+            moodID BLOB PRIMARY KEY NOT NULL,
+            source INTEGER NOT NULL
+        ) WITHOUT ROWID;
         """
 
     private static let removedMoodSQL = """

@@ -123,6 +123,11 @@ extension JournalSnapshot {
         ).map { ($0[0], SharedEntryState(source: $0[1], serverVersion: $0[2], shown: $0[3])) }
     }
 
+    /// The ids of the shares this device saw end: never taken up again.
+    public func endedShares() throws -> Set<Data> {
+        try Data.fetchSet(db, sql: "SELECT id FROM endedShare")
+    }
+
     /// The ids of the shares that show the mood `id`.
     public func sharesShowing(_ id: Mood.ID) throws -> [Data] {
         try Data.fetchAll(db, sql: "SELECT shareID FROM shareEntry WHERE moodID = ? AND shown = 1", arguments: [id])
@@ -144,9 +149,21 @@ extension JournalWriter {
             ])
     }
 
-    /// Forgets a share and what it held (ended, or expired).
+    /// Forgets a share and what it held (ended, or expired), for good: a listing of it later
+    /// (a server replaying its record) is not taken up again.
     public func forgetShare(_ id: Data) throws {
         try db.execute(sql: "DELETE FROM share WHERE id = ?", arguments: [id])
+        try db.execute(sql: "INSERT OR IGNORE INTO endedShare (id) VALUES (?)", arguments: [id])
+    }
+
+    /// Notes the version of the latest entry of `mood` a share sent, unless a later one was.
+    /// - Returns: whether it is later than any before (else the entry is an old one sent again).
+    public func receiveShareEntry(mood: Mood.ID, source: Int64) throws -> Bool {
+        try db.cachedStatement(sql: """
+            INSERT INTO receivedEntry (moodID, source) VALUES (?, ?)
+            ON CONFLICT (moodID) DO UPDATE SET source = excluded.source WHERE excluded.source > receivedEntry.source
+            """).execute(arguments: [mood, source])
+        return db.changesCount > 0
     }
 
     /// Records where this device stands in a share's change log.

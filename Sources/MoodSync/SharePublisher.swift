@@ -26,12 +26,13 @@ struct SharePublisher: Sendable {
     static let batchSize = 200
 
     /// Lists the account's shares again: shares made on another device are kept (their record
-    /// opened with the account's key), shares ended or expired are forgotten.
+    /// opened with the account's key), shares ended or expired are forgotten, and a share this
+    /// device saw end is not taken up again, whoever lists it.
     func refreshList() async throws {
         let listed = try await remote.shares()
-        let known = try await journal.read { try AccountShare.all(in: $0) }
+        let (known, endedBefore) = try await journal.read { (try AccountShare.all(in: $0), try $0.endedShares()) }
         var kept: [AccountShare] = []
-        for listing in listed {
+        for listing in listed where !endedBefore.contains(Data(listing.id.bytes)) {
             if var share = known.first(where: { $0.id == listing.id }) {
                 share.lastReadAt = listing.lastReadAt
                 kept.append(share)
@@ -68,6 +69,9 @@ struct SharePublisher: Sendable {
             } catch RemoteError.unknownShare {
                 // Ended on another device, or expired: nothing more goes to it.
                 try await journal.write { try $0.forgetShare(Data(share.id.bytes)) }
+            } catch let error as RemoteError where Self.concernsTheShareOnly(error) {
+                // One share the server will not take writes for does not stop the account's sync.
+                logger.warning("a share could not be filled; the others are", metadata: ["share": "\(share.id)", "error": "\(error)"])
             }
         }
         return written
@@ -97,6 +101,15 @@ struct SharePublisher: Sendable {
         }
     }
 
+    /// Whether `error` is about the share's writes alone (its key, an entry refused), not about
+    /// the server or the device's token, which the engine's backoff and status deal with.
+    private static func concernsTheShareOnly(_ error: RemoteError) -> Bool {
+        switch error {
+        case .keyChanged, .rejected, .proofRequired, .readOnly, .incompatible: true
+        default: false
+        }
+    }
+
     /// Whether `error` asks to read a change log from its start again.
     private static func startsAfresh(_ error: RemoteError) -> Bool {
         switch error {
@@ -118,12 +131,12 @@ struct SharePublisher: Sendable {
                     share: Data(share.id.bytes), deleted: ShareEntry.deleted, limit: Self.batchSize - work.count)
                 return (work, deleted)
             }
-            var entries = MoodUploader.firstBatch(of: work.map(\.mood)).compactMap { mood -> (ShareEntry, Int64?)? in
+            var entries = MoodUploader.firstBatch(of: work.map(\.mood)).compactMap { mood -> (ShareEntry, SharedEntryState?)? in
                 guard let version = mood.sync.remoteVersion else { return nil }
                 let entry = work.first { $0.mood.id == mood.id }?.entry
-                return (ShareEntry(mood: mood.id, source: version, content: scope.visible(MoodContent(mood))), entry?.serverVersion)
+                return (ShareEntry(mood: mood.id, source: version, content: scope.visible(MoodContent(mood))), entry)
             }
-            entries += deleted.map { (ShareEntry(mood: $0.mood, source: ShareEntry.deleted, content: nil), $0.entry.serverVersion) }
+            entries += deleted.map { (ShareEntry(mood: $0.mood, source: ShareEntry.deleted, content: nil), $0.entry) }
             guard !entries.isEmpty else { return written }
             let (saved, learned) = try await write(entries, to: share)
             written += saved
@@ -132,42 +145,55 @@ struct SharePublisher: Sendable {
         return written
     }
 
-    /// Sends one batch; records what the share holds after it. Returns how many entries were
-    /// saved, and how many the server answered with its own copy of (a conflict).
-    private func write(_ entries: [(entry: ShareEntry, base: Int64?)], to share: AccountShare) async throws -> (saved: Int, learned: Int) {
+    /// Sends one batch, each entry on top of what the share holds of its mood; records what the
+    /// share holds after it. Returns how many entries were saved, and how many the server
+    /// answered with its own copy of (a conflict).
+    private func write(_ entries: [(entry: ShareEntry, held: SharedEntryState?)], to share: AccountShare) async throws
+        -> (saved: Int, learned: Int)
+    {
         var uploads: [MoodUpload] = []
         var byEntryID: [UUID: ShareEntry] = [:]
-        for (entry, base) in entries {
+        var skipped: [(UUID, SharedEntryState)] = []
+        for (entry, held) in entries {
+            let base = held.flatMap { $0.serverVersion > 0 ? $0.serverVersion : nil }
             do {
                 let sealed = try ShareSeal.seal(entry, share: share.id, key: share.descriptor.key)
                 let id = ShareSeal.entryID(for: entry.mood, key: share.descriptor.key)
                 uploads.append(MoodUpload(id: id, payload: .sealed(sealed), baseVersion: base))
                 byEntryID[id] = entry
             } catch {
+                // Recorded at its version, so that it is not tried again until it changes.
                 logger.warning("a mood is too large to share", metadata: ["mood": "\(entry.mood)", "error": "\(error)"])
+                skipped.append((entry.mood, SharedEntryState(source: entry.source, serverVersion: held?.serverVersion ?? 0, shown: held?.shown ?? false)))
             }
         }
-        guard !uploads.isEmpty else { return (0, 0) }
-        let answer = try await remote.upload(uploads, toShare: share.id)
-        let saved = answer.saved.compactMap { saved in
-            byEntryID[saved.id].map { ($0.mood, SharedEntryState(source: $0.source, serverVersion: saved.version, shown: $0.content != nil)) }
+        if !uploads.isEmpty || !skipped.isEmpty {
+            let answer = uploads.isEmpty ? nil : try await remote.upload(uploads, toShare: share.id)
+            let saved = (answer?.saved ?? []).compactMap { saved in
+                byEntryID[saved.id].map { ($0.mood, SharedEntryState(source: $0.source, serverVersion: saved.version, shown: $0.content != nil)) }
+            }
+            let learned = (answer?.conflicts ?? []).compactMap { conflict -> (UUID, SharedEntryState)? in
+                guard let server = conflict.server, let mood = byEntryID[conflict.id]?.mood else { return nil }
+                // A copy that does not open is written over next time: its version, no source.
+                return opened(server, in: share) ?? (mood, SharedEntryState(source: -1, serverVersion: server.version, shown: false))
+            }
+            try await journal.write { [skipped] writer in
+                for (mood, state) in saved + learned + skipped { try writer.recordShareEntry(state, mood: mood, share: Data(share.id.bytes)) }
+            }
+            return (saved.count, learned.count + skipped.count)
         }
-        let learned = answer.conflicts.compactMap { conflict in conflict.server.flatMap { opened($0, in: share) } }
-        try await journal.write { writer in
-            for (mood, state) in saved + learned { try writer.recordShareEntry(state, mood: mood, share: Data(share.id.bytes)) }
-        }
-        return (saved.count, learned.count)
+        return (0, 0)
     }
 
     /// What an entry of the share's log says, or `nil` (logged) when it does not open with the
-    /// share's key: only the owner's devices write there.
+    /// share's key: only the owner's devices write there, so it was changed on the way.
     private func opened(_ entry: SyncedMood, in share: AccountShare) -> (UUID, SharedEntryState)? {
         guard case .sealed(let sealed) = entry.payload else { return nil }
         do {
             let opened = try ShareSeal.open(sealed, entryID: entry.id, share: share.id, key: share.descriptor.key)
             return (opened.mood, SharedEntryState(source: opened.source, serverVersion: entry.version, shown: opened.content != nil))
         } catch {
-            logger.warning("an entry of a share does not open; it is written again", metadata: ["share": "\(share.id)", "error": "\(error)"])
+            logger.warning("an entry of a share does not open", metadata: ["share": "\(share.id)", "error": "\(error)"])
             return nil
         }
     }

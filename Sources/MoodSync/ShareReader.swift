@@ -67,11 +67,13 @@ actor ShareReader: FeedReader {
         }
     }
 
-    /// Makes the journal's copy of the entry's mood what the entry says, unless the journal holds
-    /// it at a later version already; returns whether it changed anything.
+    /// Makes the journal's copy of the entry's mood what the entry says, unless an entry made
+    /// from the same or a later version of the owner's mood came before (its sealed `source`:
+    /// the server cannot make an old entry pass for a new one, nor bring back a deleted mood);
+    /// returns whether it changed anything.
     private static func apply(_ entry: ShareEntry, version: Int64, with writer: JournalWriter) throws -> Bool {
+        guard try writer.receiveShareEntry(mood: entry.mood, source: entry.source) else { return false }
         let local = try writer.snapshot.mood(id: entry.mood)
-        if let known = local?.sync.remoteVersion, known >= version { return false }
         guard let content = entry.content else {
             guard local != nil else { return false }
             try writer.purge([entry.mood])

@@ -34,11 +34,11 @@ extension PostgresMoodServerStorage {
             try await connection.query(
                 "INSERT INTO device_token (hash, account_id, created_at) VALUES (\(share.readerTokenHash), \(id), \(now))",
                 logger: self.logger)
-            return .created(ShareRecord(id: share.id, createdAt: now, expiresAt: share.expiresAt, lastReadAt: nil, record: share.record))
+            return .created(ListedShare(id: share.id, createdAt: now, expiresAt: share.expiresAt, lastReadAt: nil, record: share.record))
         }
     }
 
-    public func shares(of owner: Account) async throws -> [ShareRecord] {
+    public func shares(of owner: Account) async throws -> [ListedShare] {
         let now = clock.now().millisecondsSince1970
         return try await client.withConnection { connection in try await self.shareRecords(connection, owner: owner, now: now) }
     }
@@ -80,18 +80,18 @@ extension PostgresMoodServerStorage {
     }
 
     /// The owner's shares, live at `now` (all when `nil`), or only the one with `id`.
-    private func shareRecords(_ connection: PostgresConnection, owner: Account, now: Int64?, id: ShareID? = nil) async throws -> [ShareRecord] {
+    private func shareRecords(_ connection: PostgresConnection, owner: Account, now: Int64?, id: ShareID? = nil) async throws -> [ListedShare] {
         let rows = try await connection.query("""
             SELECT share_id, created_at, expires_at, last_read_at, share_record FROM account
             WHERE owner_id = \(owner.id) AND (\(now)::BIGINT IS NULL OR expires_at IS NULL OR expires_at > \(now))
                 AND (\(id.map { Data($0.bytes) })::BYTEA IS NULL OR share_id = \(id.map { Data($0.bytes) }))
             ORDER BY created_at, id
             """, logger: logger)
-        var records: [ShareRecord] = []
+        var records: [ListedShare] = []
         for try await (shareID, createdAt, expiresAt, lastReadAt, record) in rows.decode((Data, Int64, Int64?, Int64?, Data).self) {
             // Both were checked when the share was made; a row that no longer reads is left out.
             guard let shareID = ShareID(bytes: [UInt8](shareID)), let record = try? SealedContent(bytes: [UInt8](record)) else { continue }
-            records.append(ShareRecord(id: shareID, createdAt: createdAt, expiresAt: expiresAt, lastReadAt: lastReadAt, record: record))
+            records.append(ListedShare(id: shareID, createdAt: createdAt, expiresAt: expiresAt, lastReadAt: lastReadAt, record: record))
         }
         return records
     }

@@ -28,11 +28,11 @@ extension SQLiteMoodServerStorage {
             try db.execute(
                 sql: "INSERT INTO deviceToken (hash, accountID, createdAt) VALUES (?, ?, ?)",
                 arguments: [share.readerTokenHash, db.lastInsertedRowID, now])
-            return .created(ShareRecord(id: share.id, createdAt: now, expiresAt: share.expiresAt, lastReadAt: nil, record: share.record))
+            return .created(ListedShare(id: share.id, createdAt: now, expiresAt: share.expiresAt, lastReadAt: nil, record: share.record))
         }
     }
 
-    public func shares(of owner: Account) async throws -> [ShareRecord] {
+    public func shares(of owner: Account) async throws -> [ListedShare] {
         let now = clock.now().millisecondsSince1970
         return try await pool.read { db in try Self.shareRecords(db, owner: owner, now: now) }
     }
@@ -74,7 +74,7 @@ extension SQLiteMoodServerStorage {
     }
 
     /// The owner's shares, live at `now` (all when `nil`), or only the one with `id`.
-    private static func shareRecords(_ db: Database, owner: Account, now: Int64?, id: ShareID? = nil) throws -> [ShareRecord] {
+    private static func shareRecords(_ db: Database, owner: Account, now: Int64?, id: ShareID? = nil) throws -> [ListedShare] {
         try Row.fetchAll(
             db, sql: """
                 SELECT shareID, createdAt, expiresAt, lastReadAt, shareRecord FROM account
@@ -86,7 +86,7 @@ extension SQLiteMoodServerStorage {
             guard let id = ShareID(bytes: [UInt8](row[0] as Data)), let record = try? SealedContent(bytes: [UInt8](row[4] as Data)) else {
                 return nil
             }
-            return ShareRecord(id: id, createdAt: row[1], expiresAt: row[2], lastReadAt: row[3], record: record)
+            return ListedShare(id: id, createdAt: row[1], expiresAt: row[2], lastReadAt: row[3], record: record)
         }
     }
 }

@@ -15,7 +15,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         var compactedThrough: Int64 = 0
         var head: AccountHead?
         /// What a share account keeps besides its moods; `nil` for a person's.
-        var share: ShareRecord?
+        var share: ListedShare?
     }
 
     private struct DeviceState {
@@ -230,7 +230,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
             let account = Account(
                 id: id, name: ShareRule.accountName(owner: owner, share: share.id), publicID: Account.makePublicID(), keyID: share.keyID,
                 signingKey: share.signingKey, kind: .share(owner: owner.id))
-            let record = ShareRecord(id: share.id, createdAt: now, expiresAt: share.expiresAt, lastReadAt: nil, record: share.record)
+            let record = ListedShare(id: share.id, createdAt: now, expiresAt: share.expiresAt, lastReadAt: nil, record: share.record)
             state.accounts[id] = AccountState(account: account, share: record)
             state.tokens[share.readerTokenHash] = DeviceState(
                 accountID: id, record: DeviceRecord(tokenHash: share.readerTokenHash, name: nil, addedAt: now))
@@ -238,7 +238,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func shares(of owner: Account) async throws -> [ShareRecord] {
+    public func shares(of owner: Account) async throws -> [ListedShare] {
         let now = clock.now().millisecondsSince1970
         return state.withLock { state in
             // Made in order: by account id is by creation.

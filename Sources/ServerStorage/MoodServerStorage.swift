@@ -89,7 +89,7 @@ public protocol MoodServerStorage: Sendable {
     /// with this id already, or ``SyncProtocol/SyncLimits/maximumSharesPerAccount`` live ones.
     func createShare(_ share: NewShare, of owner: Account) async throws -> ShareCreation
     /// The owner's live shares in the order they were made; expired ones are left out.
-    func shares(of owner: Account) async throws -> [ShareRecord]
+    func shares(of owner: Account) async throws -> [ListedShare]
     /// The account of the owner's live share `id`, to write into or read, or `nil`.
     func shareAccount(_ id: ShareID, of owner: Account) async throws -> Account?
     /// Deletes the owner's share `id` with its moods and its token, in one transaction, and

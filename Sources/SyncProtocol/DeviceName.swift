@@ -51,13 +51,16 @@ public enum DeviceNameError: Error, Equatable, Sendable, CustomStringConvertible
     /// On the wire only: a name arrives in its trimmed form.
     case spacesAtEnds
 
-    public var description: String {
+    public var description: String { description(naming: "a device name") }
+
+    /// The rule broken, said of `what` ("a share name"): other names follow the same rules.
+    public func description(naming what: String) -> String {
         switch self {
-        case .empty: "a device name cannot be empty"
-        case .controlCharacter(let scalar): "a device name cannot hold the control or format character \(scalar)"
-        case .spacesAtEnds: "a device name cannot start or end with spaces"
+        case .empty: "\(what) cannot be empty"
+        case .controlCharacter(let scalar): "\(what) cannot hold the control or format character \(scalar)"
+        case .spacesAtEnds: "\(what) cannot start or end with spaces"
         case .tooLong(let characters, let bytes):
-            "a device name is at most \(DeviceName.maximumLength) characters (\(DeviceName.maximumBytes) bytes); this one is \(characters) (\(bytes) bytes)"
+            "\(what) is at most \(DeviceName.maximumLength) characters (\(DeviceName.maximumBytes) bytes); this one is \(characters) (\(bytes) bytes)"
         }
     }
 }

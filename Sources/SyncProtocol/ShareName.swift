@@ -25,15 +25,7 @@ public struct ShareNameError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public init(rule: DeviceNameError) { self.rule = rule }
 
-    public var description: String {
-        switch rule {
-        case .empty: "a share name cannot be empty"
-        case .controlCharacter(let scalar): "a share name cannot hold the control or format character \(scalar)"
-        case .spacesAtEnds: "a share name cannot start or end with spaces"
-        case .tooLong(let characters, let bytes):
-            "a share name is at most \(DeviceName.maximumLength) characters (\(DeviceName.maximumBytes) bytes); this one is \(characters) (\(bytes) bytes)"
-        }
-    }
+    public var description: String { rule.description(naming: "a share name") }
 }
 
 extension ShareName: Codable {

@@ -44,12 +44,16 @@ struct ShareAcceptCommand: AsyncParsableCommand {
         let account = SyncAccount(server: invitation.server, token: invitation.token, trust: trust)
         let logger = Logger(label: "moodtui.share") { StreamLogHandler.standardError(label: $0) }
         let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: logger)
-        let downloaded: Int
         do {
             try await ShareSubscriptions.accept(invitation, trust: trust, store: store, remote: remote)
-            downloaded = try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce().downloaded
         } catch {
+            // The journal was made for the share: nothing of it stays when there is none.
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             throw CommandFailure("not accepted: \(error)")
+        }
+        let downloaded: Int
+        do { downloaded = try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce().downloaded } catch {
+            throw CommandFailure("accepted into \(path), but the first download failed (\(error)); `moodtui sync --once --journal \(path)` tries again")
         }
         print("""
             Accepted \(invitation.from)'s share: \(downloaded) mood\(downloaded == 1 ? "" : "s") so far, kept in \(path). \

@@ -57,15 +57,35 @@ import Testing
         #expect(throws: MoodSealError.self) { try ShareSeal.open(sealed, share: .random(), account: "acct", key: accountKey) }
     }
 
-    @Test func theScopeShowsOnlyMoodsInItsDatesAndNoNoteWhenToldSo() {
+    @Test func theScopeShowsOnlyMoodsInItsDatesAndNoNoteWhenToldSo() throws {
         let date = content.date.millisecondsSince1970
-        #expect(ShareScope().visible(content) == content)
-        #expect(ShareScope(since: date).visible(content) == content, "since is inclusive")
+        let shown = try #require(ShareScope().visible(content))
+        #expect(shown.level == content.level && shown.note == content.note && shown.date == content.date)
+        #expect(ShareScope(since: date).visible(content) == shown, "since is inclusive")
         #expect(ShareScope(since: date + 1).visible(content) == nil)
         #expect(ShareScope(until: date).visible(content) == nil, "until is exclusive")
-        #expect(ShareScope(until: date + 1).visible(content) == content)
+        #expect(ShareScope(until: date + 1).visible(content) == shown)
         let noted = ShareScope(withoutNotes: true).visible(content)
         #expect(noted?.note == "" && noted?.level == .bad && noted?.date == content.date)
+    }
+
+    @Test func aSharedMoodTellsNothingOfTheOwnersDevicesEditsOrFormerActivities() throws {
+        let walk = try ActivityName.validated("walk"), tea = try ActivityName.validated("tea")
+        let early = HybridTimestamp(wallMilliseconds: 1_794_000_000_000, counter: 0, device: "laptop-7f3a")
+        let late = HybridTimestamp(wallMilliseconds: 1_795_000_600_000, counter: 2, device: "phone-1c2d")
+        var activities = ActivitySet(adding: [walk, tea], at: early)
+        activities.remove(tea)
+        var stamps = MoodStamps(all: early)
+        stamps.note = late
+        let owners = MoodContent(
+            date: content.date, level: .good, note: "a walk", creatorID: "laptop-7f3a", stamps: stamps, activities: activities)
+        let shown = try #require(ShareScope(withoutNotes: true).visible(owners))
+        #expect(shown.activities.names == [walk])
+        #expect(shown.activities.histories.keys.sorted() == [walk], "an activity the mood once had is not in the share")
+        #expect(shown.creatorID == ShareScope.device)
+        #expect(shown.stamps == MoodStamps(all: HybridTimestamp(wallMilliseconds: late.wallMilliseconds, counter: late.counter, device: ShareScope.device)))
+        let text = String(decoding: try JSONEncoder().encode(shown), as: UTF8.self)
+        for secret in ["laptop", "phone", "tea", "1794000000000"] { #expect(!text.contains(secret), "\(secret) in \(text)") }
     }
 
     @Test func aShareNameFollowsTheDeviceNameRulesInAShareWords() {

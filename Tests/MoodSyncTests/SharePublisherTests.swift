@@ -5,6 +5,7 @@ import MoodKit
 import MoodSealing
 import MoodStore
 @testable import MoodSync
+import ServerStorage
 import SyncProtocol
 import SyncTesting
 import Testing
@@ -123,6 +124,27 @@ import Testing
         await #expect(throws: AccountSharesError.noSuchShare("partner", known: [])) {
             _ = try await AccountShares.revoke(named: "partner", store: laptop.store, remote: remote, logger: logger)
         }
+    }
+
+    @Test func aShareEndedHereIsNotTakenUpAgainWhenTheServerListsItAgain() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try await device(remote)
+        _ = try add(laptop, "one", on: Self.september3)
+        try await sync(laptop, remote)
+        let invitation = try await AccountShares.add(
+            name: try ShareName("partner"), scope: ShareScope(), expiresAt: nil, server: URL(string: "http://127.0.0.1:1")!,
+            store: laptop.store, remote: remote, logger: logger)
+        let listing = try #require(try await remote.shares().first)
+        _ = try await AccountShares.revoke(named: "partner", store: laptop.store, remote: remote, logger: logger)
+
+        // The server (or a stolen token) makes it again with its old record.
+        let again = ShareCreationRequest(
+            id: listing.id, readerTokenHash: ShareToken.hash(invitation.token), keyID: invitation.key.id,
+            signingKey: invitation.key.signingKey, expiresAt: nil, record: listing.record)
+        _ = try await remote.storage.createShare(NewShare(again), of: remote.account)
+        _ = try add(laptop, "two", on: Self.september4)
+        #expect(try await sync(laptop, remote).shared == 0, "nothing is sealed for a share this device saw end")
+        #expect(try await laptop.store.read { try $0.shares() }.isEmpty)
     }
 
     @Test func anAccountWithoutAKeyCannotShare() async throws {

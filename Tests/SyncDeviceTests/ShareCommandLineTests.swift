@@ -114,6 +114,9 @@ import Testing
             guard case .readOnly = error else { Issue.record("a share's token writing: \(error)"); return }
         }
         #expect(try succeed("share", "list", "--journal", phone).standardOutput.contains("therapist"))
+        // The person's own token is never sent to the server an invitation named.
+        let bogus = ProcessInfo.processInfo.environment.merging(["MOODTUI_TOKEN": "mt_not-the-share", "MOODTUI_SERVER": "http://127.0.0.1:1"]) { $1 }
+        #expect(try ProcessResult.moodtui(["sync", "--once", "--journal", therapist], environment: bogus).status == 0)
         let login = try moodtui("login", server.url.absoluteString, try server.addDevice("bob"), "--journal", therapist)
         #expect(login.status == 1 && login.standardError.contains("holds alice's share"), "\(login.standardError)")
 
@@ -152,6 +155,49 @@ import Testing
         let storage = try SQLiteMoodServerStorage(directory: server.data)
         let alice = try #require(try await storage.accounts().first)
         #expect(alice.name == "alice" && alice.moods == 2)
+        await server.stop()
+    }
+
+    @Test func anOldEntrySentAgainIsNotBelievedAndADeletedMoodStaysGone() async throws {
+        let server = try await ServerProcess.start(data: folder.appendingPathComponent("server"))
+        try aliceWithTwoDevices(server)
+        let mood = try add(laptop, level: "good", note: "first words", date: "2026-09-03 18:00")
+        try succeed("sync", "--once", "--journal", laptop)
+        let made = try succeed("share", "add", "partner", "--journal", laptop)
+        let invitation = try ShareInvitation(text: try #require(made.standardOutput.split(separator: "\n").last.map(String.init)))
+        try succeed("share", "accept", "--invitation-file", try secretFile(invitation.text), "--journal", therapist)
+
+        // The server keeps the entry as it was, then the owner edits the mood.
+        let storage = try SQLiteMoodServerStorage(directory: server.data)
+        let alice = try #require(try await storage.account(forTokenHash: DeviceToken.hash(try server.addDevice("alice"))))
+        let share = try #require(try await storage.shareAccount(invitation.share, of: alice))
+        /// The share's entries as the server holds them now.
+        @Sendable func entries() async throws -> [SyncedMood] {
+            try await storage.changes(in: share, after: 0, limit: 100).changes.compactMap { if case .upsert(let entry) = $0 { entry } else { nil } }
+        }
+        let old = try #require(try await entries().first)
+        try succeed("edit", mood, "--journal", laptop, "--note", "second words")
+        try succeed("sync", "--once", "--journal", laptop)
+        try succeed("sync", "--once", "--journal", therapist)
+        #expect(try listed(therapist)[mood]?.note == "second words")
+
+        /// Serves the old entry again, at a newer version of the share's log, as a hostile server would.
+        @Sendable func replay() async throws {
+            let current = try #require(try await entries().first { $0.id == old.id })
+            let saved = try await storage.upsert([MoodUpload(id: old.id, payload: old.payload, baseVersion: current.version)], in: share)
+            try #require(saved.saved.count == 1)
+        }
+        try await replay()
+        try succeed("sync", "--once", "--journal", therapist)
+        #expect(try listed(therapist)[mood]?.note == "second words", "an older entry does not undo an edit")
+
+        try succeed("delete", mood, "--journal", laptop)
+        try succeed("sync", "--once", "--journal", laptop)
+        try succeed("sync", "--once", "--journal", therapist)
+        #expect(try listed(therapist)[mood] == nil)
+        try await replay()
+        try succeed("sync", "--once", "--journal", therapist)
+        #expect(try listed(therapist)[mood] == nil, "a deleted mood does not come back")
         await server.stop()
     }
 

@@ -30,10 +30,25 @@ final class ShareRecipient: Sendable {
         engine = SyncCoordinator(store: journal.store, remote: remote, settings: LiveDevice.settings, logger: Self.logger)
     }
 
-    /// Every mood the share shows, with its fields and their stamps, by id.
-    func fields() throws -> [Mood.ID: MoodFields] {
+    /// What a share shows of a mood: no device, stamps or former activities of the owner's.
+    struct Shown: Equatable {
+        var level: MoodLevel
+        var note: String
+        var date: Date
+        var activities: [ActivityName]
+
+        init(_ fields: MoodFields) {
+            level = fields.level.value
+            note = fields.note.value
+            date = fields.date.value
+            activities = fields.activities.names
+        }
+    }
+
+    /// Every mood the share shows, by id.
+    func shown() throws -> [Mood.ID: Shown] {
         let moods = try journal.store.read { try $0.moods(MoodFilter(), order: .newestFirst) }
-        return Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.fields) })
+        return Dictionary(uniqueKeysWithValues: moods.map { ($0.id, Shown($0.fields)) })
     }
 }
 

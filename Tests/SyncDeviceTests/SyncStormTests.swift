@@ -156,11 +156,12 @@ import Glibc
         }
         #expect(converged, "seed \(seed): the running engines did not converge on their own")
         let owned = try devices[0].fields()
-        let inScope = owned.filter { $0.value.date.value.millisecondsSince1970 >= shareSince }
+        // What the share shows of each mood in its dates: its level, note, date and activities.
+        let inScope = owned.filter { $0.value.date.value.millisecondsSince1970 >= shareSince }.mapValues(ShareRecipient.Shown.init)
         #expect(!inScope.isEmpty && inScope.count < owned.count, "seed \(seed): the storm moved no mood out of the share, or every one")
-        let shareConverged = await waitUntil(upTo: .seconds(120)) { try recipient.fields() == inScope }
+        let shareConverged = await waitUntil(upTo: .seconds(120)) { try recipient.shown() == inScope }
         if !shareConverged {
-            let shared = try recipient.fields()
+            let shared = try recipient.shown()
             let different = shared.filter { entry in inScope[entry.key].map { $0 != entry.value } ?? false }.count
             let tooMany = Set(shared.keys).subtracting(inScope.keys).count, missing = Set(inScope.keys).subtracting(shared.keys).count
             Issue.record(

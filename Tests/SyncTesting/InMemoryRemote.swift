@@ -234,7 +234,7 @@ public final class InMemoryRemote: MoodRemote {
         let outcome = try await storageCall { try await storage.createShare(NewShare(request), of: owner) }
         try end()
         switch outcome {
-        case .created(let share): return try overTheWire(SyncCalls.createShare, share.listed)
+        case .created(let share): return try overTheWire(SyncCalls.createShare, share)
         case .exists: throw .rejected("this account already has share \(request.id)")
         case .limitReached: throw .rejected("this account has too many shares")
         }
@@ -243,7 +243,7 @@ public final class InMemoryRemote: MoodRemote {
     public func shares() async throws(RemoteError) -> [ListedShare] {
         try begin(.shares)
         let shares = try await storageCall { try await storage.shares(of: account) }
-        return try overTheWire(SyncCalls.listShares, ShareListResponse(shares: shares.map(\.listed))).shares
+        return try overTheWire(SyncCalls.listShares, ShareListResponse(shares: shares)).shares
     }
 
     /// Takes any proof: the real server's checks are tried against `moodtui serve`.

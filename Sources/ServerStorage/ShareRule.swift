@@ -1,33 +1,6 @@
 import Foundation
 import SyncProtocol
 
-/// A share as a storage back end keeps it, besides its account: what the owner's devices list.
-public struct ShareRecord: Hashable, Sendable {
-    public var id: ShareID
-    /// Milliseconds since 1970.
-    public var createdAt: Int64
-    /// Milliseconds since 1970; `nil` for never.
-    public var expiresAt: Int64?
-    /// When the recipient last fetched, in milliseconds since 1970 (``ShareRule/readNoteInterval``
-    /// apart at most); `nil` if never.
-    public var lastReadAt: Int64?
-    /// Sealed under the owner's key; the server only keeps it.
-    public var record: SealedContent
-
-    public init(id: ShareID, createdAt: Int64, expiresAt: Int64?, lastReadAt: Int64?, record: SealedContent) {
-        self.id = id
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-        self.lastReadAt = lastReadAt
-        self.record = record
-    }
-
-    /// The share as the owner's devices see it.
-    public var listed: ListedShare {
-        ListedShare(id: id, createdAt: createdAt, expiresAt: expiresAt, lastReadAt: lastReadAt, record: record)
-    }
-}
-
 /// A share to make, as the owner's device asked for it.
 public struct NewShare: Hashable, Sendable {
     public var id: ShareID
@@ -50,12 +23,13 @@ public struct NewShare: Hashable, Sendable {
     }
 }
 
-/// What ``MoodServerStorage/createShare(_:of:)`` did.
+/// What ``MoodServerStorage/createShare(_:of:)`` did. A share is kept as the owner's devices list
+/// it (`ListedShare`): all the server knows of it besides its account.
 public enum ShareCreation: Hashable, Sendable {
-    case created(ShareRecord)
+    case created(ListedShare)
     /// The owner already has a share with this id (a retried request whose answer was lost
     /// finds its own share here).
-    case exists(ShareRecord)
+    case exists(ListedShare)
     /// The owner has ``SyncLimits/maximumSharesPerAccount`` live shares.
     case limitReached
 }
