@@ -42,10 +42,10 @@ public actor SyncCoordinator {
     /// Whether the server changed (here or elsewhere) since the account's head was last looked
     /// at: once nothing else runs or waits for ``SyncEngineSettings/headCheckDelay``, the head
     /// is checked.
-    private var headCheckDue = true
+    var headCheckDue = true
     /// Whether the account's shares are to be listed again before they are filled: at launch,
     /// on a push (another device may have made or ended one) and when a retry is due.
-    private var shareListDue = true
+    var shareListDue = true
     /// The wait before that check; any other work puts it off.
     private var headCheckWait: Task<Void, Never>?
     /// The one timer that wakes the engine on its own: a retry after a failure, or a deletion
@@ -203,65 +203,12 @@ public actor SyncCoordinator {
         group.addTask { await self.perform(work) }
     }
 
-    private func perform(_ work: Work) async {
-        var progressed = false, failedNow = false
-        do {
-            let processors = try await checkedProcessors()
-            // Uploads and removals write moods; the rest read the server into the journal.
-            await enter(work == .upload || work == .remove ? .localWrites : .download)
-            defer { leaveLane() }
-            switch work {
-            case .upload:
-                guard let uploader = processors.uploader else { break }
-                progressed = try await uploader.uploadPending() > 0
-                if progressed { answered() }
-            case .remove:
-                guard let remover = processors.remover else { break }
-                let outcome = try await remover.removePending()
-                if outcome.talkedToServer { answered() }
-                progressed = outcome.purgedUnsent + outcome.deletedOnServer > 0 || outcome.talkedToServer
-            case .download:
-                let applied = try await processors.downloader.fetchChanges()
-                if applied != nil { answered() }
-                let headMoved = await processors.downloader.takeHeadMoved()
-                if (applied ?? 0) > 0 || headMoved { headCheckDue = true }
-                progressed = true
-            case .checkHead:
-                headCheckDue = false
-                // Up to the latest change first: the head is held against where the log stands.
-                _ = try await processors.downloader.fetchChanges()
-                try await processors.headKeeper?.check()
-            case .shares:
-                guard let publisher = processors.sharePublisher else { break }
-                let listing = shareListDue
-                if listing {
-                    shareListDue = false
-                    do { try await publisher.refreshList() } catch {
-                        shareListDue = true
-                        throw error
-                    }
-                }
-                if try await publisher.publish(following: listing) > 0 { answered() }
-                progressed = true
-            }
-            if progressed && work != .download && work != .shares { headCheckDue = true }
-        } catch {
-            if !Task.isCancelled {  // quitting cancels requests: not a failure
-                failed(error)
-                failedNow = true
-            }
-        }
-        let askedAgain = works.finish(work, failed: failedNow)
-        await followUp(after: work, askedAgain: askedAgain, progressed: progressed)
-        await publishStatus()
-    }
-
     /// Looks at the journal after a round, so that nothing waits without a timer: work asked for
     /// while the round ran runs again; while the server answers, waiting uploads and deletions
     /// whose undo window closed go at once (unless the round moved nothing: then they wait for
     /// the backoff instead of spinning); a deletion still in its undo window gets the timer;
     /// while the engine backs off, the retry timer stands.
-    private func followUp(after work: Work, askedAgain: Bool, progressed: Bool) async {
+    func followUp(after work: Work, askedAgain: Bool, progressed: Bool) async {
         guard !Task.isCancelled else { return }
         if case .stopped = health { return }
         var again: Set<Work> = askedAgain ? [work] : []
