@@ -120,8 +120,12 @@ import Testing
         let login = try moodtui("login", server.url.absoluteString, try server.addDevice("bob"), "--journal", therapist)
         #expect(login.status == 1 && login.standardError.contains("holds alice's share"), "\(login.standardError)")
 
-        // What the server keeps of the share holds none of the notes, levels or dates.
+        // What the server keeps of the share, and its log, hold none of the notes, levels or dates.
         await server.stop()
+        let log = try String(contentsOf: server.errorLog, encoding: .utf8)
+        for secret in ["river", "argument", "tired", "good day", "awful", "2026-09", try ShareInvitation(text: invitation).token] {
+            #expect(!log.contains(secret), "the server's log holds \(secret)")
+        }
         for file in try FileManager.default.contentsOfDirectory(atPath: server.data.path) {
             let bytes = try Data(contentsOf: server.data.appendingPathComponent(file))
             for secret in ["river", "argument", "tired", "good day", "awful", "2026-09"] {

@@ -61,6 +61,16 @@ import Testing
         try moodtui("add", "--journal", phone, "--level", "great", "--note", "written on the phone")
         try moodtui("sync", "--once", "--journal", phone)
         #expect(try app.waitForScreen(upTo: .seconds(20)) { $0.contains("written on the phone") }, "\(app.lastScreen)")
+        // The laptop writes too, and the phone's edit follows.
+        try moodtui("sync", "--once", "--journal", laptop)
+        try moodtui("add", "--journal", laptop, "--level", "meh", "--note", "written on the laptop")
+        try moodtui("sync", "--once", "--journal", laptop)
+        #expect(try app.waitForScreen(upTo: .seconds(20)) { $0.contains("written on the laptop") }, "\(app.lastScreen)")
+        let phoneMood = try #require(try moodtui("list", "--journal", phone).standardOutput.split(separator: "\n")
+            .first { $0.contains("written on the phone") }?.split(separator: " ").first { $0.count == 36 })
+        try moodtui("edit", String(phoneMood), "--journal", phone, "--note", "edited on the phone")
+        try moodtui("sync", "--once", "--journal", phone)
+        #expect(try app.waitForScreen(upTo: .seconds(20)) { $0.contains("edited on the phone") }, "\(app.lastScreen)")
 
         try app.press("a")
         #expect(try app.waitForScreen { $0.contains("This is alice's share, read-only") && !$0.contains("New mood") }, "\(app.lastScreen)")
@@ -70,10 +80,10 @@ import Testing
         // A deletion on the laptop leaves the share too.
         try moodtui("sync", "--once", "--journal", laptop)
         let id = try #require(try moodtui("list", "--journal", laptop).standardOutput.split(separator: "\n")
-            .first { $0.contains("written on the phone") }?.split(separator: " ").first { $0.count == 36 })
+            .first { $0.contains("edited on the phone") }?.split(separator: " ").first { $0.count == 36 })
         try moodtui("delete", String(id), "--journal", laptop)
         try moodtui("sync", "--once", "--journal", laptop)
-        #expect(try app.waitForScreen(upTo: .seconds(20)) { !$0.contains("written on the phone") && $0.contains("before the share") },
+        #expect(try app.waitForScreen(upTo: .seconds(20)) { !$0.contains("edited on the phone") && $0.contains("before the share") },
                 "\(app.lastScreen)")
 
         try app.press("J")
