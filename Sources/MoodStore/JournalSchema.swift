@@ -125,6 +125,9 @@ enum JournalSchema {
         migrator.registerMigration("v13: shares") { db in
             try db.execute(sql: sharesSQL)
         }
+        migrator.registerMigration("v14: shares' dates, ended shares, entries received") { db in
+            try db.execute(sql: shareDatesSQL)
+        }
         return migrator
     }
 
@@ -273,28 +276,15 @@ enum JournalSchema {
         CREATE INDEX mood_list ON mood(markedForRemoteDeletion, date, id, level);
         """
 
-    /// An activity's list (`#run` typed after `/`) is read from an index alone: `moodActivity`
-    /// also holds each mood's date, id and whether it is in the list (`live`), kept in step by
-    /// triggers when a mood is re-dated, deleted or brought back, and `moodActivity_list` orders
-    /// an activity's moods as the list does. Before it, each of an activity's moods was looked
-    /// up by row id and sorted (80 ms for 50,000 of a million).
-    /// Every id a mood had when it was deleted for good, so that importing the entry it came from
-    /// again does not bring it back (``JournalWriter/addImported(_:)``).
     /// The account's shares as this device knows them (`record`: what the share's sealed record
-    /// holds, its key included, as JSON: the journal is the device's private file; its name and
-    /// dates apart too, for the list's marks), and what each share holds on the server, mood by
-    /// mood: the version of the mood its entry was made from, the entry's own version, and
-    /// whether it shows the mood. The owner's devices fill a share by comparing the moods with it.
-    /// A share this device saw end is never taken up again (`endedShare`), whoever lists it. In a
-    /// journal that holds someone's share, `receivedEntry` keeps the latest version of each mood
-    /// the share sent, so that an older entry sent again is not believed.
+    /// holds, its key included, as JSON: the journal is the device's private file), and what each
+    /// share holds on the server, mood by mood: the version of the mood its entry was made from,
+    /// the entry's own version, and whether it shows the mood. The owner's devices fill a share
+    /// by comparing the moods with it.
     private static let sharesSQL = """
         CREATE TABLE share (
             id BLOB PRIMARY KEY NOT NULL,
             record TEXT NOT NULL,
-            name TEXT NOT NULL,
-            since INTEGER,
-            until INTEGER,
             createdAt INTEGER NOT NULL,
             lastReadAt INTEGER,
             changeToken TEXT
@@ -308,6 +298,16 @@ enum JournalSchema {
             PRIMARY KEY (shareID, moodID)
         ) WITHOUT ROWID;
         CREATE INDEX shareEntry_mood ON shareEntry(moodID);
+        """
+
+    /// Each share's name and dates beside its record, for the list's marks (a share kept before
+    /// gets them the next time the shares are listed); the shares this device saw end, never taken
+    /// up again; and, in a journal that holds someone's share, the latest version of each mood
+    /// the share sent, so that an older entry sent again is not believed.
+    private static let shareDatesSQL = """
+        ALTER TABLE share ADD COLUMN name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE share ADD COLUMN since INTEGER;
+        ALTER TABLE share ADD COLUMN until INTEGER;
         CREATE TABLE endedShare (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
         CREATE TABLE receivedEntry (
             moodID BLOB PRIMARY KEY NOT NULL,
@@ -315,6 +315,8 @@ enum JournalSchema {
         ) WITHOUT ROWID;
         """
 
+    /// Every id a mood had when it was deleted for good, so that importing the entry it came from
+    /// again does not bring it back (``JournalWriter/addImported(_:)``).
     private static let removedMoodSQL = """
         CREATE TABLE removedMood (id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
         CREATE TRIGGER mood_removed AFTER DELETE ON mood BEGIN
@@ -322,6 +324,11 @@ enum JournalSchema {
         END;
         """
 
+    /// An activity's list (`#run` typed after `/`) is read from an index alone: `moodActivity`
+    /// also holds each mood's date, id and whether it is in the list (`live`), kept in step by
+    /// triggers when a mood is re-dated, deleted or brought back, and `moodActivity_list` orders
+    /// an activity's moods as the list does. Before it, each of an activity's moods was looked
+    /// up by row id and sorted (80 ms for 50,000 of a million).
     private static let activityListSQL = """
         ALTER TABLE moodActivity ADD COLUMN date INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE moodActivity ADD COLUMN id BLOB;

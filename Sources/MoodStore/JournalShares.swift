@@ -141,7 +141,8 @@ extension JournalWriter {
         try db.execute(
             sql: """
                 INSERT INTO share (id, record, name, since, until, createdAt, lastReadAt, changeToken) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET record = excluded.record, lastReadAt = excluded.lastReadAt
+                ON CONFLICT (id) DO UPDATE SET record = excluded.record, name = excluded.name, since = excluded.since,
+                    until = excluded.until, lastReadAt = excluded.lastReadAt
                 """,
             arguments: [
                 share.id, share.record, share.dates.name, share.dates.since, share.dates.until, share.createdAt, share.lastReadAt,
