@@ -147,6 +147,50 @@ import Testing
         #expect(try await laptop.store.read { try $0.shares() }.isEmpty)
     }
 
+    @Test func anEntryTheServerHoldsThatDoesNotOpenIsWrittenOver() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try await device(remote)
+        let mood = try add(laptop, "first", on: Self.september3)
+        try await sync(laptop, remote)
+        let invitation = try await AccountShares.add(
+            name: try ShareName("partner"), scope: ShareScope(), expiresAt: nil, server: URL(string: "http://127.0.0.1:1")!,
+            store: laptop.store, remote: remote, logger: logger)
+        try await sync(laptop, remote)
+
+        // A hostile server (or a stolen token) puts bytes that do not open over the entry.
+        let share = try #require(try await remote.storage.shareAccount(invitation.share, of: remote.account))
+        let entryID = ShareSeal.entryID(for: mood.id, key: invitation.key)
+        let current = try #require(try await remote.storage.changes(in: share, after: 0, limit: 10).changes.first)
+        guard case .upsert(let held) = current else { Issue.record("no entry"); return }
+        let garbage = try SealedContent(bytes: [SealedContent.formatVersion] + invitation.key.id.bytes + Array(repeating: 7, count: 80))
+        _ = try await remote.storage.upsert([MoodUpload(id: entryID, payload: .sealed(garbage), baseVersion: held.version)], in: share)
+
+        try await laptop.store.write(origin: .ui) { try $0.edit(mood.id, note: "second") }
+        try await sync(laptop, remote)
+        #expect(try await shareContents(invitation, remote).shown == [mood.id: "second"])
+    }
+
+    @Test func aShareTheServerRefusesWritesForDoesNotStopTheAccountsSync() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try await device(remote)
+        _ = try add(laptop, "first", on: Self.september3)
+        try await sync(laptop, remote)
+        let invitation = try await AccountShares.add(
+            name: try ShareName("partner"), scope: ShareScope(), expiresAt: nil, server: URL(string: "http://127.0.0.1:1")!,
+            store: laptop.store, remote: remote, logger: logger)
+        // The share's account moves to a key no device has: every write into it is refused.
+        let share = try #require(try await remote.storage.shareAccount(invitation.share, of: remote.account))
+        let other = AccountKey(), latest = try await remote.storage.changes(in: share, after: 0, limit: 0).latestSequence
+        let changed = try await remote.storage.changeKey(
+            KeyChange(keyID: other.id, signingKey: other.signingKey, replaces: invitation.key.id, unchangedSince: latest), in: share)
+        guard case .changed = changed else { Issue.record("the share's key did not change: \(changed)"); return }
+
+        _ = try add(laptop, "second", on: Self.september4)
+        let report = try await sync(laptop, remote)
+        #expect(report.uploaded == 1 && report.shared == 0, "the account's own moods go up; the share is skipped")
+        #expect(try await remote.serverMoods().count == 2)
+    }
+
     @Test func anAccountWithoutAKeyCannotShare() async throws {
         let remote = try await InMemoryRemote()
         let journal = try TemporaryJournal()

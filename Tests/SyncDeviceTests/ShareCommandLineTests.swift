@@ -156,6 +156,7 @@ import Testing
 
         let again = try moodtui("share", "accept", "--invitation-file", try secretFile(invitation), "--journal", phone + ".share")
         #expect(again.status == 1 && again.standardError.contains("ended this share"), "\(again.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: phone + ".share"), "a share not accepted leaves no journal")
         let storage = try SQLiteMoodServerStorage(directory: server.data)
         let alice = try #require(try await storage.accounts().first)
         #expect(alice.name == "alice" && alice.moods == 2)
