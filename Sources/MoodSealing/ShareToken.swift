@@ -9,9 +9,7 @@ public enum ShareToken {
     /// A new token from the system's secure random source.
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        return "mt_" + bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return "mt_" + Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }).base64URLEncodedString()
     }
 
     /// What the server keeps and looks the token up by.

@@ -30,9 +30,7 @@ public struct ShareInvitation: Equatable, Sendable {
     public var text: String {
         let wire = Wire(v: 1, server: server.absoluteString, share: share, token: token, key: RecoveryPhrase.phrase(for: key), from: from)
         let json = try! JSONEncoder().encode(wire)  // strings and a hex id always encode
-        return Self.prefix
-            + json.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Self.prefix + json.base64URLEncodedString()
     }
 
     /// The invitation `text` spells, spaces and line breaks around and inside it ignored (a mail
@@ -41,9 +39,8 @@ public struct ShareInvitation: Equatable, Sendable {
     public init(text: String) throws(ShareInvitationError) {
         let compact = text.filter { !$0.isWhitespace }
         guard compact.hasPrefix(Self.prefix) else { throw .notAnInvitation }
-        var base64 = String(compact.dropFirst(Self.prefix.count)).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard base64.utf8.count <= 4_096, let json = Data(base64Encoded: base64) else { throw .damaged("it is not base64url") }
+        let encoded = String(compact.dropFirst(Self.prefix.count))
+        guard encoded.utf8.count <= 4_096, let json = Data(base64URLEncoded: encoded) else { throw .damaged("it is not base64url") }
         let wire: Wire
         do { wire = try JSONDecoder().decode(Wire.self, from: json) } catch { throw .damaged("it does not hold an invitation") }
         guard wire.v == 1 else { throw .newerVersion(wire.v) }

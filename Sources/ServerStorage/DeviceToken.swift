@@ -22,20 +22,3 @@ public enum DeviceToken {
         Data(SHA256.hash(data: Data(token.utf8)))
     }
 }
-
-extension Data {
-    /// Base64url (RFC 4648 §5) without padding: safe in headers and URLs.
-    func base64URLEncodedString() -> String {
-        base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    /// Decodes base64url with or without padding.
-    init?(base64URLEncoded text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        self.init(base64Encoded: base64)
-    }
-}
