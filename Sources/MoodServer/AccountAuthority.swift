@@ -43,6 +43,18 @@ enum AccountAuthority {
         }
     }
 
+    /// - Throws: 409 `key_changed` unless `registration` names the account's key, 403
+    ///   `proof_required` unless that key signed it for the device `device`: the server keeps
+    ///   only keys a rotation may wrap the account's key for.
+    static func check(_ registration: DeviceKeyRegistration, device: DeviceTokenID, in account: Account) throws(ServerError) {
+        guard let keyID = account.keyID else { throw ServerError.keyChanged("an account without a key has no device keys") }
+        guard registration.keyID == keyID else { throw ServerError.keyChanged("the device key is not signed with this account's current key") }
+        let signingKey = try registeredSigningKey(of: account)
+        guard registration.isSigned(by: signingKey, account: account.publicID, device: device) else {
+            throw refusal("the device key is not signed with this account's key for this device; it was not registered")
+        }
+    }
+
     /// - Throws: 403 `proof_required` unless `proof` is the key's signature over revoking `device`.
     static func check(revoking device: DeviceTokenID, proof: AccountSignature?, in account: Account) throws(ServerError) {
         guard account.keyID != nil else { return }

@@ -12,6 +12,8 @@ enum StorageOperation: String, Sendable {
     case revokeAllTokens = "revoke_all_tokens"
     case devices
     case revokeDevice = "revoke_device"
+    case registerDeviceKey = "register_device_key"
+    case keyHandOver = "key_hand_over"
     case revokedTokenHashes = "revoked_token_hashes"
     case upsert
     case delete
@@ -69,6 +71,14 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
 
     func devices(in account: Account) async throws -> [DeviceRecord] {
         try await metrics.databaseCall(.devices) { try await base.devices(in: account) }
+    }
+
+    func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws {
+        try await metrics.databaseCall(.registerDeviceKey) { try await base.registerDeviceKey(registration, forTokenHash: tokenHash) }
+    }
+
+    func keyHandOver(forTokenHash tokenHash: Data) async throws -> KeyHandOver? {
+        try await metrics.databaseCall(.keyHandOver) { try await base.keyHandOver(forTokenHash: tokenHash) }
     }
 
     func revokeDevice(_ id: DeviceTokenID, in account: Account) async throws -> Bool {

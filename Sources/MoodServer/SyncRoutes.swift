@@ -28,8 +28,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         }
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: ShareTokenMiddleware())
             .add(middleware: RateLimitMiddleware.byToken(limiter))
-        v1.on(SyncCalls.account) { _, _, context in try .answer(AccountResponse(try context.requireAccount())) }
-        v1.on(SyncCalls.changeKey) { body, request, context in try await changeKey(body, request, context) }
+        registerKeys(on: v1)
         v1.on(SyncCalls.publishHead) { head, request, context in try await publishHead(head, request, context) }
         v1.on(SyncCalls.listDevices) { _, _, context in try await devices(context) }
         v1.on(SyncCalls.revokeDevice) { _, request, context in try await revokeDevice(request, context) }
@@ -116,31 +115,6 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         return .answer(response, encodedBy: ChangesResponseJSON.encode)
     }
 
-    private func changeKey(_ body: KeyChangeRequest, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<AccountResponse> {
-        let account = try context.requirePerson()
-        try AccountAuthority.check(body, in: account)
-        let change = KeyChange(
-            keyID: body.keyID, signingKey: body.signingKey, replaces: body.replaces,
-            unchangedSince: try cursor(of: body.since, in: account)?.sequence ?? 0)
-        switch try await storage.changeKey(change, in: account, from: device(request)) {
-        case .changed(let changed, let latestSequence):
-            // Other devices fetch, see the new key and stop until they are given its phrase.
-            publish(account, token(account, latestSequence), exceptDevice: device(request))
-            return try .answer(AccountResponse(changed))
-        case .keyChanged(let current):
-            throw ServerError.keyChanged(
-                current == nil ? "this account has no key to replace" : "this account's key is not the one the request replaces")
-        case .changesSince:
-            throw ServerError(
-                status: .conflict, code: .changesSince,
-                message: "the account changed after this device's change token: fetch the changes, then ask again")
-        case .signingKeyDiffers:
-            throw ServerError(
-                status: .forbidden, code: .proofRequired,
-                message: "this account's key already has another signing key registered; it was not replaced")
-        }
-    }
-
     private func publishHead(_ head: AccountHead, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<NoContent> {
         let account = try context.requirePerson()
         try AccountAuthority.check(head, in: account)
@@ -158,7 +132,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         _ = try context.requirePerson()
         guard let credential = context.credential else { throw ServerError.unauthorized }
         let devices = try await storage.devices(in: credential.account).map { device in
-            ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == credential.tokenHash)
+            ListedDevice(
+                id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == credential.tokenHash, key: device.key)
         }
         return try .answer(DeviceListResponse(devices: devices))
     }
@@ -197,7 +172,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 
     /// The position a client's change token stands for, `nil` without one.
     /// - Throws: 400 for text that is not a token, 410 for a token of another store or account.
-    private func cursor(of token: ChangeToken?, in account: Account) throws(ServerError) -> ChangeCursor? {
+    func cursor(of token: ChangeToken?, in account: Account) throws(ServerError) -> ChangeCursor? {
         guard let token, !token.rawValue.isEmpty else { return nil }
         switch ChangeCursor.read(token) {
         case .invalid:
@@ -230,8 +205,8 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
 }
 
 extension AccountResponse {
-    /// What devices see of `account`.
-    init(_ account: Account) {
-        self.init(name: account.name, id: account.publicID, keyID: account.keyID, signingKey: account.signingKey)
+    /// What devices see of `account`, and the key handed over to the asking device.
+    init(_ account: Account, handOver: KeyHandOver? = nil) {
+        self.init(name: account.name, id: account.publicID, keyID: account.keyID, signingKey: account.signingKey, handOver: handOver)
     }
 }

@@ -107,6 +107,12 @@ public struct HTTPMoodRemote: MoodRemote {
         try await send(SyncCalls.changeKey, request)
     }
 
+    public var tokenID: DeviceTokenID { DeviceTokenID(token: account.token) }
+
+    public func registerDeviceKey(_ registration: DeviceKeyRegistration) async throws(RemoteError) {
+        _ = try await send(SyncCalls.registerDeviceKey, registration)
+    }
+
     public func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool {
         do {
             _ = try await send(SyncCalls.publishHead, head)

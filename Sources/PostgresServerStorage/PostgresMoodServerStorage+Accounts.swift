@@ -80,12 +80,15 @@ extension PostgresMoodServerStorage {
 
     public func devices(in account: Account) async throws -> [DeviceRecord] {
         let rows = try await client.query("""
-            SELECT hash, name, created_at FROM device_token WHERE account_id = \(account.id) AND length(hash) = 32
+            SELECT hash, name, created_at, device_key FROM device_token WHERE account_id = \(account.id) AND length(hash) = 32
             ORDER BY created_at, hash
             """, logger: logger)
         var devices: [DeviceRecord] = []
-        for try await (hash, name, addedAt) in rows.decode((Data, String?, Int64).self) {
-            devices.append(DeviceRecord(tokenHash: hash, name: name.flatMap { try? DeviceName($0) }, addedAt: addedAt))
+        for try await (hash, name, addedAt, key) in rows.decode((Data, String?, Int64, String?).self) {
+            devices.append(
+                DeviceRecord(
+                    tokenHash: hash, name: name.flatMap { try? DeviceName($0) }, addedAt: addedAt,
+                    key: key.flatMap(DeviceKeyRegistration.init(json:))))
         }
         return devices
     }

@@ -80,7 +80,7 @@ extension PostgresMoodServerStorage {
     }
 
     /// The owner's shares, live at `now` (all when `nil`), or only the one with `id`.
-    private func shareRecords(_ connection: PostgresConnection, owner: Account, now: Int64?, id: ShareID? = nil) async throws -> [ListedShare] {
+    func shareRecords(_ connection: PostgresConnection, owner: Account, now: Int64?, id: ShareID? = nil) async throws -> [ListedShare] {
         let rows = try await connection.query("""
             SELECT share_id, created_at, expires_at, last_read_at, share_record FROM account
             WHERE owner_id = \(owner.id) AND (\(now)::BIGINT IS NULL OR expires_at IS NULL OR expires_at > \(now))

@@ -185,26 +185,6 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
         return removed
     }
 
-    public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
-        try await transaction { connection in
-            let locked = try await Self.lock(account, connection, logger: self.logger)
-            let refusal = AccountKeyRule.refusal(
-                of: change, current: locked.keyID, signingKey: locked.signingKey, latestSequence: locked.lastSequence)
-            if let refusal { return refusal }
-            try await connection.query(
-                """
-                UPDATE account SET key_id = \(Data(change.keyID.bytes)), signing_key = \(Data(change.signingKey.bytes))
-                WHERE id = \(account.id)
-                """, logger: self.logger)
-            var changed = account
-            changed.keyID = change.keyID
-            changed.signingKey = change.signingKey
-            // Other devices fetch, see the new key and stop until they are given its phrase.
-            try await self.announce(account, latestSequence: locked.lastSequence, device: device, connection)
-            return .changed(changed, latestSequence: locked.lastSequence)
-        }
-    }
-
     public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
         try await transaction { connection in
             let locked = try await Self.lock(account, connection, logger: self.logger)

@@ -84,6 +84,12 @@ enum PostgresSchema {
             "CREATE UNIQUE INDEX account_share ON account(owner_id, share_id) WHERE owner_id IS NOT NULL",
             "CREATE INDEX account_share_expiry ON account(expires_at) WHERE expires_at IS NOT NULL",
         ],
+        [
+            // Each device's public key as DeviceKeyRegistration's JSON, and the account's key as
+            // the last rotation wrapped it for the device (KeyHandOver's JSON); null for none.
+            "ALTER TABLE device_token ADD COLUMN device_key TEXT",
+            "ALTER TABLE device_token ADD COLUMN key_hand_over TEXT",
+        ],
     ]
 
     /// Brings the database to the newest migration.

@@ -62,12 +62,14 @@ extension SQLiteMoodServerStorage {
     public func devices(in account: Account) async throws -> [DeviceRecord] {
         try await pool.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT hash, name, createdAt FROM deviceToken WHERE accountID = ? AND length(hash) = 32 ORDER BY createdAt, hash",
+                db, sql: "SELECT hash, name, createdAt, deviceKey FROM deviceToken WHERE accountID = ? AND length(hash) = 32 ORDER BY createdAt, hash",
                 arguments: [account.id])
             .map { row in
                 // Names are checked when a token is made; one that no longer reads as a name is
                 // shown as none rather than sent to a terminal.
-                DeviceRecord(tokenHash: row[0], name: (row[1] as String?).flatMap { try? DeviceName($0) }, addedAt: row[2])
+                DeviceRecord(
+                    tokenHash: row[0], name: (row[1] as String?).flatMap { try? DeviceName($0) }, addedAt: row[2],
+                    key: (row[3] as String?).flatMap(DeviceKeyRegistration.init(json:)))
             }
         }
     }

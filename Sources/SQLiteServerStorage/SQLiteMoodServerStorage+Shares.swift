@@ -74,7 +74,7 @@ extension SQLiteMoodServerStorage {
     }
 
     /// The owner's shares, live at `now` (all when `nil`), or only the one with `id`.
-    private static func shareRecords(_ db: Database, owner: Account, now: Int64?, id: ShareID? = nil) throws -> [ListedShare] {
+    static func shareRecords(_ db: Database, owner: Account, now: Int64?, id: ShareID? = nil) throws -> [ListedShare] {
         try Row.fetchAll(
             db, sql: """
                 SELECT shareID, createdAt, expiresAt, lastReadAt, shareRecord FROM account

@@ -147,22 +147,6 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
-        try await pool.write { db in
-            let latest = try Self.lastSequence(db, account)
-            let refusal = AccountKeyRule.refusal(
-                of: change, current: try Self.keyID(db, account), signingKey: try Self.signingKey(db, account), latestSequence: latest)
-            if let refusal { return refusal }
-            try db.execute(
-                sql: "UPDATE account SET keyID = ?, signingKey = ? WHERE id = ?",
-                arguments: [Data(change.keyID.bytes), Data(change.signingKey.bytes), account.id])
-            var changed = account
-            changed.keyID = change.keyID
-            changed.signingKey = change.signingKey
-            return .changed(changed, latestSequence: latest)
-        }
-    }
-
     public func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
         try await pool.write { db in
             try AccountKeyRule.checkUnchanged(current: try Self.keyID(db, account), checked: account.keyID)

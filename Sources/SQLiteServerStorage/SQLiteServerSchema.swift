@@ -142,6 +142,14 @@ enum SQLiteServerSchema {
                 CREATE INDEX account_shareExpiry ON account(expiresAt) WHERE expiresAt IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v13: device keys") { db in
+            // Each device's public key as DeviceKeyRegistration's JSON, and the account's key as
+            // the last rotation wrapped it for the device (KeyHandOver's JSON); null for none.
+            try db.execute(sql: """
+                ALTER TABLE deviceToken ADD COLUMN deviceKey TEXT;
+                ALTER TABLE deviceToken ADD COLUMN keyHandOver TEXT;
+                """)
+        }
         return migrator
     }
 }

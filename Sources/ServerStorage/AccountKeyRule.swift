@@ -10,12 +10,23 @@ public struct KeyChange: Hashable, Sendable {
     public var replaces: AccountKeyID?
     /// The sequence the device has fetched up to (0 when it sent no token).
     public var unchangedSince: Int64
+    /// The new key wrapped for each device the person keeps: the storage keeps each with its
+    /// device and forgets every earlier one.
+    public var handOvers: [DeviceTokenID: KeyHandOver]
+    /// Every live share's record sealed under the new key; `nil` for a change that does not
+    /// rotate a key (an account's first key, a registration).
+    public var shareRecords: [ShareID: SealedContent]?
 
-    public init(keyID: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?, unchangedSince: Int64) {
+    public init(
+        keyID: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?, unchangedSince: Int64,
+        handOvers: [DeviceTokenID: KeyHandOver] = [:], shareRecords: [ShareID: SealedContent]? = nil
+    ) {
         self.keyID = keyID
         self.signingKey = signingKey
         self.replaces = replaces
         self.unchangedSince = unchangedSince
+        self.handOvers = handOvers
+        self.shareRecords = shareRecords
     }
 
     /// Whether the change keeps the account's key and only registers its signing key (an
@@ -33,6 +44,9 @@ public enum KeyChangeOutcome: Hashable, Sendable {
     case changesSince
     /// A registration of a signing key other than the one the account's key already has.
     case signingKeyDiffers
+    /// The share records do not match the account's live shares: one was made or ended after
+    /// the device listed them.
+    case sharesDiffer
 }
 
 /// The rules of an account's key, which every storage back end applies inside its transactions:
@@ -51,6 +65,14 @@ public enum AccountKeyRule {
         }
         guard change.unchangedSince == latestSequence else { return .changesSince }
         return nil
+    }
+
+    /// Why `change` may not go ahead when the account's live shares are `liveShares` (read in the
+    /// same transaction), or `nil`: a rotation re-seals every live share's record, or none is
+    /// left that the devices on the new key cannot open.
+    public static func refusal(of change: KeyChange, liveShares: Set<ShareID>) -> KeyChangeOutcome? {
+        guard let records = change.shareRecords else { return nil }
+        return Set(records.keys) == liveShares ? nil : .sharesDiffer
     }
 
     /// Refuses uploads that an account with the key `current` must not store: any plain one when

@@ -21,6 +21,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     private struct DeviceState {
         var accountID: Int64
         var record: DeviceRecord
+        var handOver: KeyHandOver?
     }
 
     private struct State {
@@ -99,6 +100,19 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         state.withLock { state in
             state.tokens.values.filter { $0.accountID == account.id }.map(\.record)
                 .sorted { $0.addedAt != $1.addedAt ? $0.addedAt < $1.addedAt : $0.tokenHash.lexicographicallyPrecedes($1.tokenHash) }
+        }
+    }
+
+    public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws {
+        state.withLock { $0.tokens[tokenHash]?.record.key = registration }
+    }
+
+    public func keyHandOver(forTokenHash tokenHash: Data) async throws -> KeyHandOver? {
+        state.withLock { state in
+            guard let device = state.tokens[tokenHash], let handOver = device.handOver,
+                handOver.keyID == state.accounts[device.accountID]?.account.keyID
+            else { return nil }
+            return handOver
         }
     }
 
@@ -195,11 +209,22 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
     }
 
     public func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome {
-        state.withLock { state in
+        let now = clock.now().millisecondsSince1970
+        return state.withLock { state in
             var entry = state.accounts[account.id] ?? AccountState(account: account)
             let refusal = AccountKeyRule.refusal(
                 of: change, current: entry.account.keyID, signingKey: entry.account.signingKey, latestSequence: entry.lastSequence)
             if let refusal { return refusal }
+            let liveShares = state.accounts.values.filter { $0.account.kind == .share(owner: account.id) }
+                .compactMap(\.share).filter { ShareRule.isOpen(expiresAt: $0.expiresAt, now: now) }
+            if let refusal = AccountKeyRule.refusal(of: change, liveShares: Set(liveShares.map(\.id))) { return refusal }
+            for (shareAccount, entry) in state.accounts {
+                guard entry.account.kind == .share(owner: account.id), let id = entry.share?.id, let record = change.shareRecords?[id] else { continue }
+                state.accounts[shareAccount]?.share?.record = record
+            }
+            for (hash, device) in state.tokens where device.accountID == account.id && !change.registersSigningKey {
+                state.tokens[hash]?.handOver = change.handOvers[device.record.id]
+            }
             entry.account.keyID = change.keyID
             entry.account.signingKey = change.signingKey
             state.accounts[account.id] = entry

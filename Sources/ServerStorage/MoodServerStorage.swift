@@ -37,6 +37,13 @@ public protocol MoodServerStorage: Sendable {
     func revokeAllTokens(ofAccount name: String) async throws -> Int?
     /// The account's device tokens, oldest first.
     func devices(in account: Account) async throws -> [DeviceRecord]
+    /// Keeps `registration` as the public key of the device whose token hash is `tokenHash`,
+    /// replacing the one it registered before. Its signature was checked before
+    /// (``AccountAuthority``).
+    func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws
+    /// The account's current key as the rotation that made it wrapped it for the device whose
+    /// token hash is `tokenHash`; `nil` when it wrapped none for it (or the key changed again).
+    func keyHandOver(forTokenHash tokenHash: Data) async throws -> KeyHandOver?
     /// Revokes the account's token whose ``DeviceRecord/id`` is `id`; returns whether there was one.
     func revokeDevice(_ id: DeviceTokenID, in account: Account) async throws -> Bool
     /// Yields soon after device tokens may have been revoked — through this storage, or by
@@ -75,7 +82,9 @@ public protocol MoodServerStorage: Sendable {
     /// - Throws: when the store cannot be listened to.
     func changesAnnouncedElsewhere() throws -> AsyncStream<InstanceNews>?
     /// Changes the account's key unless ``AccountKeyRule/refusal(of:current:signingKey:latestSequence:)``
-    /// refuses, in one transaction, telling the other instances as ``upsert(_:in:from:)`` does.
+    /// or ``AccountKeyRule/refusal(of:liveShares:)`` refuses, in one transaction, telling the
+    /// other instances as ``upsert(_:in:from:)`` does: replaces the live shares' records with the
+    /// change's, and keeps each device's hand-over (``KeyChange/handOvers``) in place of any before.
     func changeKey(_ change: KeyChange, in account: Account, from device: String?) async throws -> KeyChangeOutcome
     /// Makes `head` the account's head if ``AccountHeadRule/follows(_:current:latestSequence:)``
     /// says it follows the current one, in one transaction, telling the other instances as

@@ -11,7 +11,7 @@ import MoodKit
 /// that its `counter` only moves forward, so that the server cannot bring back an older head.
 ///
 /// `{"counter": 4, "sequence": 812, "count": 96, "digest": "…", "keyID": "…", "signature": "…"}`.
-public struct AccountHead: Hashable, Sendable, Codable {
+public struct AccountHead: Hashable, Sendable, StoredAsJSON {
     /// Grows by one with each head the account is given.
     public var counter: Int64
     /// The account's change number (``ChangesResponse/sequence``) the head describes.
@@ -30,17 +30,6 @@ public struct AccountHead: Hashable, Sendable, Codable {
         self.digest = digest
         self.keyID = keyID
         self.signature = signature
-    }
-
-    /// The head as JSON text, as the server's store and a device's journal keep it.
-    public var json: String {
-        String(decoding: try! JSONEncoder().encode(self), as: UTF8.self)  // a head always encodes
-    }
-
-    /// The head `json` holds, `nil` for text that is not one.
-    public init?(json: String) {
-        guard let head = try? JSONDecoder().decode(AccountHead.self, from: Data(json.utf8)) else { return nil }
-        self = head
     }
 
     /// What the signature is over, for the account `account`.

@@ -1,5 +1,6 @@
 /// One of the account's devices in `GET /v1/devices`: `{"id": "…", "name": "laptop",
-/// "addedAt": 1732300000000, "current": true}`. `name` is absent for a token made without one.
+/// "addedAt": 1732300000000, "current": true, "key": {…}}`. `name` is absent for a token made
+/// without one, `key` (a ``DeviceKeyRegistration``) for a device that registered none.
 public struct ListedDevice: Codable, Hashable, Sendable {
     /// What a revocation names the device by.
     public var id: DeviceTokenID
@@ -9,13 +10,16 @@ public struct ListedDevice: Codable, Hashable, Sendable {
     public var addedAt: Int64
     /// Whether this is the device asking (the token the request carries).
     public var current: Bool
+    /// The device's public key, as it last registered it; absent for a device that never did.
+    public var key: DeviceKeyRegistration?
 
     /// A device as the server lists it.
-    public init(id: DeviceTokenID, name: DeviceName?, addedAt: Int64, current: Bool) {
+    public init(id: DeviceTokenID, name: DeviceName?, addedAt: Int64, current: Bool, key: DeviceKeyRegistration? = nil) {
         self.id = id
         self.name = name
         self.addedAt = addedAt
         self.current = current
+        self.key = key
     }
 }
 

@@ -66,12 +66,16 @@ public struct AccountResponse: Codable, Hashable, Sendable {
     public var keyID: AccountKeyID?
     /// The public half of the key's signing key, which the server checks proofs with.
     public var signingKey: AccountSigningKey?
+    /// The account's key wrapped for the asking device by the device that rotated it, when it
+    /// did (only in `GET /v1/account`).
+    public var handOver: KeyHandOver?
 
-    public init(name: String, id: String, keyID: AccountKeyID?, signingKey: AccountSigningKey? = nil) {
+    public init(name: String, id: String, keyID: AccountKeyID?, signingKey: AccountSigningKey? = nil, handOver: KeyHandOver? = nil) {
         self.name = name
         self.id = id
         self.keyID = keyID
         self.signingKey = signingKey
+        self.handOver = handOver
     }
 
     /// Reads an answer; the name reaches terminals, so it is made safe to show there
@@ -82,6 +86,7 @@ public struct AccountResponse: Codable, Hashable, Sendable {
         id = try container.decode(String.self, forKey: .id)
         keyID = try container.decodeIfPresent(AccountKeyID.self, forKey: .keyID)
         signingKey = try container.decodeIfPresent(AccountSigningKey.self, forKey: .signingKey)
+        handOver = try container.decodeIfPresent(KeyHandOver.self, forKey: .handOver)
     }
 }
 
@@ -109,13 +114,24 @@ public struct KeyChangeRequest: Codable, Hashable, Sendable {
     public var since: ChangeToken?
     /// The replaced key's signature; absent when the account has no key (or no signing key yet).
     public var proof: AccountSignature?
+    /// The new key wrapped for each device the person keeps, at most
+    /// ``SyncLimits/maximumKeyHandOvers``; each finds its own in `GET /v1/account`.
+    public var handOvers: [DeviceHandOver]?
+    /// Every live share's record sealed under the new key. A rotation that leaves out a share
+    /// the account has is refused with 409 `changes_since`: the device lists the shares again.
+    public var shareRecords: [ShareRecordUpdate]?
 
-    public init(keyID: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?, since: ChangeToken?, proof: AccountSignature?) {
+    public init(
+        keyID: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?, since: ChangeToken?, proof: AccountSignature?,
+        handOvers: [DeviceHandOver]? = nil, shareRecords: [ShareRecordUpdate]? = nil
+    ) {
         self.keyID = keyID
         self.signingKey = signingKey
         self.replaces = replaces
         self.since = since
         self.proof = proof
+        self.handOvers = handOvers
+        self.shareRecords = shareRecords
     }
 }
 

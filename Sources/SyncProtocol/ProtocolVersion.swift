@@ -19,10 +19,13 @@ import Foundation
 ///   server checks before acting and devices check before dropping a mood
 ///   (``MoodDeletion``); the account has a signed head (``AccountHead``) that devices hold the
 ///   server's moods to.
+/// - 6: an account may share its moods read-only (``SyncEndpoint/shares``); each device registers
+///   a key of its own (``DeviceKeyRegistration``), and a key rotation hands the new key to the
+///   devices kept (``KeyHandOver``) and seals every share's record anew, or is refused.
 public enum ProtocolVersion {
     /// The version this module describes.
-    public static let current = 5
-    /// `Moodtui-Protocol: 5`; a request without it speaks version 1.
+    public static let current = 6
+    /// `Moodtui-Protocol: 6`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
 
     /// Words for a server and a device that speak different versions (`nil`: not a number),

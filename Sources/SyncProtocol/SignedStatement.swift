@@ -14,6 +14,9 @@ public enum SignedStatement: Hashable, Sendable {
     case keyChange(account: String, key: AccountKeyID, signingKey: AccountSigningKey, replaces: AccountKeyID?)
     /// The device `device` of the account may sync no more.
     case revocation(account: String, device: DeviceTokenID)
+    /// The device `device` of the account holds the key pair whose public half is `publicKey`,
+    /// signed with the account key `key`: a rotation wraps the new key only for such keys.
+    case deviceKey(account: String, device: DeviceTokenID, publicKey: DevicePublicKey, key: AccountKeyID)
     /// The share `share` of the account ends: a token alone cannot cut a recipient off.
     case shareRevocation(account: String, share: ShareID)
     /// At the account's change number `sequence`, `count` moods were live, whose digest is
@@ -28,6 +31,8 @@ public enum SignedStatement: Hashable, Sendable {
             case .keyChange(let account, let key, let signingKey, let replaces):
                 ["key change", account, key.description, signingKey.description, replaces?.description ?? "none"]
             case .revocation(let account, let device): ["revocation", account, device.description]
+            case .deviceKey(let account, let device, let publicKey, let key):
+                ["device key", account, device.description, publicKey.description, key.description]
             case .shareRevocation(let account, let share): ["share revocation", account, share.description]
             case .head(let account, let counter, let sequence, let count, let digest, let key):
                 ["head", account, String(counter), String(sequence), String(count), digest.description, key.description]

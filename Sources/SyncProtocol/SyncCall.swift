@@ -26,6 +26,8 @@ public enum SyncCalls {
     public static let account = SyncCall<NoContent, AccountResponse>(.account)
     /// `PUT /v1/account/key`: seals the account with another key, or registers its signing key.
     public static let changeKey = SyncCall<KeyChangeRequest, AccountResponse>(.changeKey)
+    /// `PUT /v1/account/device-key`: the asking device's public key, signed with the account's key.
+    public static let registerDeviceKey = SyncCall<DeviceKeyRegistration, NoContent>(.registerDeviceKey)
     /// `PUT /v1/account/head`: the account's next signed head.
     public static let publishHead = SyncCall<AccountHead, NoContent>(.publishHead)
     /// `GET /v1/devices`: the account's device tokens.

@@ -12,6 +12,8 @@ public enum SyncLimits {
     public static let maximumChangesPageSize = 1_000
     /// The most live shares one account may have; more is a 409 `too_many_shares`.
     public static let maximumSharesPerAccount = 64
+    /// The most wrapped keys one key change may carry (``KeyChangeRequest/handOvers``).
+    public static let maximumKeyHandOvers = 256
 }
 
 /// The protocol's HTTP vocabulary: version, paths and headers (the method of each request is
@@ -30,6 +32,9 @@ public enum SyncEndpoint {
     /// the account's key (else 403 `proof_required`), its counter is one past the current head's
     /// and its sequence is the account's latest (else 409 `head_moved`).
     public static let accountHead = "/v1/account/head"
+    /// Takes the asking device's ``DeviceKeyRegistration`` (204): signed with the account's
+    /// current key, else 403 `proof_required` (409 `key_changed` when it names another key).
+    public static let deviceKey = "/v1/account/device-key"
     /// The ``DeviceListResponse`` of the token's account.
     public static let devices = "/v1/devices"
     /// Revokes the account's device token with this id (204); 404 `unknown_device`

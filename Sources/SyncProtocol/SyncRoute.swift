@@ -2,7 +2,7 @@
 /// with the method given here (and answers 405 with it in `Allow` to any other), and the client
 /// sends each with it.
 public enum SyncRoute: String, CaseIterable, Sendable {
-    case health, metrics, account, changeKey, publishHead, listDevices, revokeDevice, upload, delete, changes, subscribe
+    case health, metrics, account, changeKey, registerDeviceKey, publishHead, listDevices, revokeDevice, upload, delete, changes, subscribe
     case createShare, listShares, revokeShare, uploadToShare, shareChanges
 
     /// The HTTP methods the protocol uses.
@@ -13,7 +13,7 @@ public enum SyncRoute: String, CaseIterable, Sendable {
     public var method: Method {
         switch self {
         case .health, .metrics, .account, .listDevices, .changes, .subscribe, .listShares, .shareChanges: .get
-        case .changeKey, .publishHead: .put
+        case .changeKey, .registerDeviceKey, .publishHead: .put
         case .upload, .delete, .createShare, .uploadToShare: .post
         case .revokeDevice, .revokeShare: .delete
         }
@@ -27,6 +27,7 @@ public enum SyncRoute: String, CaseIterable, Sendable {
         case .metrics: SyncEndpoint.metrics
         case .account: SyncEndpoint.account
         case .changeKey: SyncEndpoint.accountKey
+        case .registerDeviceKey: SyncEndpoint.deviceKey
         case .publishHead: SyncEndpoint.accountHead
         case .listDevices: SyncEndpoint.devices
         case .revokeDevice: SyncEndpoint.devices + "/{id}"
@@ -46,7 +47,7 @@ public enum SyncRoute: String, CaseIterable, Sendable {
     public var isOpenToShareTokens: Bool {
         switch self {
         case .health, .metrics, .account, .changes, .subscribe: true
-        case .changeKey, .publishHead, .listDevices, .revokeDevice, .upload, .delete, .createShare, .listShares, .revokeShare,
+        case .changeKey, .registerDeviceKey, .publishHead, .listDevices, .revokeDevice, .upload, .delete, .createShare, .listShares, .revokeShare,
             .uploadToShare, .shareChanges:
             false
         }

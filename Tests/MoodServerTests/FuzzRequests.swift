@@ -33,12 +33,13 @@ struct FuzzRequests {
 
     mutating func next() -> Request {
         var request: Request
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0..<4: request = Request(method: .post, uri: SyncEndpoint.moods, headers: [:], body: mutatedJSON(uploadBody()))
         case 4..<6: request = Request(method: .post, uri: SyncEndpoint.deletions, headers: [:], body: mutatedJSON(["ids": (0..<pick(1...3)).map { _ in uuid() }]))
         case 6..<8: request = Request(method: .get, uri: SyncEndpoint.changes + query(), headers: [:], body: nil)
         case 8: request = Request(method: .get, uri: pick([SyncEndpoint.account, SyncEndpoint.health, SyncEndpoint.subscribe]), headers: [:], body: nil)
         case 9: request = shareRequest()
+        case 10: request = keyRequest()
         default: request = Request(method: pick(Self.methods), uri: path(), headers: [:], body: chance(0.5) ? bytes(upTo: 64) : nil)
         }
         request.headers = headers(hasBody: request.body != nil)
@@ -70,6 +71,21 @@ struct FuzzRequests {
         }
     }
 
+    /// A device's key registration, or a rotation carrying hand-overs and share records.
+    private mutating func keyRequest() -> Request {
+        let signature = String(repeating: "ef", count: 64)
+        if chance(0.5) {
+            let body: [String: Any] = ["publicKey": String(repeating: "12", count: 32), "keyID": "0123456789abcdef", "proof": signature]
+            return Request(method: .put, uri: SyncEndpoint.deviceKey, headers: [:], body: mutatedJSON(body))
+        }
+        let body: [String: Any] = [
+            "keyID": "fedcba9876543210", "signingKey": String(repeating: "cd", count: 32), "replaces": "0123456789abcdef", "proof": signature,
+            "handOvers": (0..<pick(0...3)).map { _ in ["device": "0011223344556677", "wrapped": String(repeating: "9a", count: 80)] },
+            "shareRecords": (0..<pick(0...2)).map { _ in ["share": ShareID.random().description, "record": Data(count: 60).base64EncodedString()] },
+        ]
+        return Request(method: .put, uri: SyncEndpoint.accountKey, headers: [:], body: mutatedJSON(body))
+    }
+
     private mutating func uploadBody() -> [String: Any] {
         ["moods": (0..<pick(1...3)).map { _ in moodObject() }]
     }
@@ -88,7 +104,7 @@ struct FuzzRequests {
         switch value {
         case var object as [String: Any] where !object.isEmpty && chance(0.8):
             let key = pick(Array(object.keys))
-            switch Int.random(in: 0..<11, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
             case 0: object[key] = nil
             case 1: object[pick(["x", "", "moods", "ids", "\u{0}", "level"])] = hostileValue()
             case 2..<5: object[key] = hostileValue()

@@ -34,7 +34,7 @@ import Testing
             let response = try await old.raw(.post, SyncEndpoint.deletions, body: #"{"ids": ["\#(mood.id.uuidString)"]}"#)
             let error = try JSONDecoder().decode(ErrorResponse.self, from: response.body)
             #expect(error.code == .protocolMismatch)
-            #expect(error.message == "the server speaks moodtui sync protocol 5 and this device protocol 4: update moodtui on this device")
+            #expect(error.message == "the server speaks moodtui sync protocol \(ProtocolVersion.current) and this device protocol 4: update moodtui on this device")
             #expect(try await server.alice().changes().changes.map(\.id) == [mood.id], "the mood stays")
         }
     }

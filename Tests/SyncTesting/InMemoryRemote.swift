@@ -33,6 +33,7 @@ public final class InMemoryRemote: MoodRemote {
         case delete([Mood.ID])
         case changes
         case changeKey
+        case registerDeviceKey
         case publishHead
         case devices
         case revokeDevice(DeviceTokenID)
@@ -124,8 +125,20 @@ public final class InMemoryRemote: MoodRemote {
     public func accountInfo() async throws(RemoteError) -> AccountResponse {
         try begin(.account)
         let current = try await storageCall { try await storage.account(forTokenHash: tokenHash) }
+        let handOver = try await storageCall { try await storage.keyHandOver(forTokenHash: tokenHash) }
         return try overTheWire(
-            SyncCalls.account, AccountResponse(name: account.name, id: accountID, keyID: current?.keyID, signingKey: current?.signingKey))
+            SyncCalls.account,
+            AccountResponse(name: account.name, id: accountID, keyID: current?.keyID, signingKey: current?.signingKey, handOver: handOver))
+    }
+
+    /// The id of this remote's token (every device of the account shares it here).
+    public var tokenID: DeviceTokenID { DeviceTokenID(tokenHash: tokenHash) }
+
+    /// Takes any signature: the real server's checks are tried against `moodtui serve`.
+    public func registerDeviceKey(_ registration: DeviceKeyRegistration) async throws(RemoteError) {
+        try begin(.registerDeviceKey)
+        try await storageCall { try await storage.registerDeviceKey(registration, forTokenHash: tokenHash) }
+        try end()
     }
 
     public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
@@ -134,7 +147,8 @@ public final class InMemoryRemote: MoodRemote {
             guard let sequence = Int64(token.rawValue) else { throw .tokenExpired }
             return sequence
         }
-        let change = KeyChange(keyID: request.keyID, signingKey: request.signingKey, replaces: request.replaces, unchangedSince: since ?? 0)
+        let change: KeyChange
+        do { change = try KeyChange(request, unchangedSince: since ?? 0) } catch { throw .rejected(error.message) }
         let outcome = try await storageCall { try await storage.changeKey(change, in: account) }
         try end()
         switch outcome {
@@ -143,6 +157,7 @@ public final class InMemoryRemote: MoodRemote {
                 SyncCalls.changeKey, AccountResponse(name: changed.name, id: accountID, keyID: changed.keyID, signingKey: changed.signingKey))
         case .keyChanged: throw .keyChanged("the account's key is not the one the request replaces")
         case .changesSince: throw .changesSince("the account changed after the device's token")
+        case .sharesDiffer: throw .changesSince("the request does not re-seal exactly the account's live shares")
         case .signingKeyDiffers: throw .proofRequired("another signing key is registered")
         }
     }
@@ -151,7 +166,7 @@ public final class InMemoryRemote: MoodRemote {
         try begin(.devices)
         let devices = try await storageCall { try await storage.devices(in: account) }
         let listed = devices.map { device in
-            ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == tokenHash)
+            ListedDevice(id: device.id, name: device.name, addedAt: device.addedAt, current: device.tokenHash == tokenHash, key: device.key)
         }
         return try overTheWire(SyncCalls.listDevices, DeviceListResponse(devices: listed)).devices
     }
