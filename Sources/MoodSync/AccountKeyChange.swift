@@ -33,17 +33,19 @@ public enum AccountKeyChange {
         } else {
             key = AccountKey()
         }
-        return (key, try await change(to: key, store: store, remote: remote, logger: logger))
+        return (key, try await change(to: key, store: store, remote: remote, logger: logger).report)
     }
 
     /// Moves the account to `key` (from ``rotationKey(store:remote:)``), as `moodtui key
     /// rotate`, after revoking the devices `lost`, so that none of them reads or writes again:
-    /// the moods are sealed anew, and the old key opens nothing the server holds afterwards.
+    /// the moods are sealed anew, and the old key opens nothing the server holds afterwards. The
+    /// new key is wrapped for every other device whose key the old one vouched for, and every
+    /// live share's record is sealed anew, in the same request.
     /// - Throws: a ``RemoteError`` (a device may already be revoked), and what
     ///   `change(to:store:remote:logger:)` throws.
     public static func rotate(
         to key: AccountKey, revoking lost: [DeviceTokenID], store: JournalStore, remote: any MoodRemote, logger: Logger
-    ) async throws -> SyncReport {
+    ) async throws -> KeyRotationOutcome {
         let server = try await remote.accountInfo()
         // The account's key signs: the journal's, or the new one when a run before moved to it.
         let held = try await store.read { try SyncSettings.accountKey(in: $0) }
@@ -84,14 +86,16 @@ public enum AccountKeyChange {
         }
     }
 
-    /// Seals the account's moods with `newKey` from now on; returns the last round's report.
+    /// Seals the account's moods with `newKey` from now on; returns the last round's report and
+    /// the devices the key was handed over to.
     /// - Throws: ``AccountKeyChangeError``, a ``RemoteError`` or a ``SyncStopped``.
     static func change(
         to newKey: AccountKey, store: JournalStore, remote: any MoodRemote, logger: Logger
-    ) async throws -> SyncReport {
+    ) async throws -> KeyRotationOutcome {
         let current = try await store.read { try SyncSettings.accountKey(in: $0) }
         try SyncSettings.rememberOfferedKey(newKey, in: store)
         var attempt = 0
+        var handedOver: [ListedDevice]?
         while try await remote.accountInfo().keyID != newKey.id {
             attempt += 1
             guard attempt <= attempts else { throw AccountKeyChangeError.accountKeepsChanging }
@@ -101,8 +105,15 @@ public enum AccountKeyChange {
             }
             guard let account else { throw SyncStopped.accountChanged }  // the round above stores it
             let statement = SignedStatement.keyChange(account: account, key: newKey.id, signingKey: newKey.signingKey, replaces: current?.id)
-            let request = KeyChangeRequest(
+            var request = KeyChangeRequest(
                 keyID: newKey.id, signingKey: newKey.signingKey, replaces: current?.id, since: token, proof: current?.sign(statement))
+            if let current {  // a rotation: the devices kept move on their own, and the shares stay open
+                let handOvers = KeyHandOvers.handOvers(
+                    of: newKey, to: try await remote.devices(), holding: current, account: account, except: remote.tokenID)
+                request.handOvers = handOvers.map(\.handOver)
+                request.shareRecords = try await resealedShares(for: newKey, from: current, account: account, remote: remote, logger: logger)
+                handedOver = handOvers.map(\.device)
+            }
             do {
                 _ = try await remote.changeKey(request)
             } catch {
@@ -110,8 +121,37 @@ public enum AccountKeyChange {
             }
         }
         try adopt(newKey, in: store)
-        return try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce()
+        return KeyRotationOutcome(report: try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce(), handedOver: handedOver)
     }
+
+    /// Every live share's record, opened with `old` and sealed with `new`. A share whose record
+    /// does not open was not made by a device with the key (a stolen token can make one): no
+    /// device can fill it, so it is ended.
+    private static func resealedShares(
+        for new: AccountKey, from old: AccountKey, account: String, remote: any MoodRemote, logger: Logger
+    ) async throws -> [ShareRecordUpdate] {
+        var updates: [ShareRecordUpdate] = []
+        for share in try await remote.shares() {
+            if let descriptor = try? ShareSeal.open(share.record, share: share.id, account: account, key: old) {
+                updates.append(ShareRecordUpdate(share: share.id, record: try ShareSeal.seal(descriptor, share: share.id, account: account, key: new)))
+                continue
+            }
+            do { try await remote.revokeShare(share.id, proof: old.sign(.shareRevocation(account: account, share: share.id))) } catch {
+                guard case .unknownShare = error else { throw error }
+            }
+            logger.warning("ended a share whose record does not open with the account's key", metadata: ["share": "\(share.id)"])
+        }
+        return updates
+    }
+}
+
+/// What a key rotation did.
+public struct KeyRotationOutcome: Sendable {
+    /// The last round, which uploaded every mood sealed anew.
+    public var report: SyncReport
+    /// The devices the new key was wrapped for, which move to it on their own; `nil` when a run
+    /// before made the change (it handed the key over then).
+    public var handedOver: [ListedDevice]?
 }
 
 /// Why a key change did not happen, in words.

@@ -11,6 +11,11 @@ public protocol MoodRemote: Sendable {
     func accountInfo() async throws(RemoteError) -> AccountResponse
     /// `PUT /v1/account/key`: seals the account's moods with another key from now on.
     func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse
+    /// The id the server knows this device's token by, which its key is registered for.
+    var tokenID: DeviceTokenID { get }
+    /// `PUT /v1/account/device-key`: this device's public key, signed with the account's key, so
+    /// that a rotation on another device wraps the new key for it.
+    func registerDeviceKey(_ registration: DeviceKeyRegistration) async throws(RemoteError)
     /// `PUT /v1/account/head`: gives the account a new head; `false` when it does not follow the
     /// current one (409 `head_moved`: another device was quicker, or someone wrote since).
     func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool

@@ -35,13 +35,21 @@ extension SyncCoordinator {
             if let subscription {
                 guard account.keyID == subscription.key.id else { throw SyncStopped.shareKeyDiffers }
                 let reader = ShareReader(journal: journal, remote: remote, subscription: subscription, pageSize: settings.pageSize, logger: logger)
-                return Processors(uploader: nil, downloader: reader, remover: nil, headKeeper: nil, sharePublisher: nil)
+                return Processors(uploader: nil, downloader: reader, remover: nil, headKeeper: nil, sharePublisher: nil, keyID: nil)
             }
-            let encryption = try await store.read { try SyncEncryption(journal: $0) }
+            var encryption = try await store.read { try SyncEncryption(journal: $0) }
+            // A rotation on another device may have wrapped the new key for this one.
+            if case .sealed(let held, let identity) = encryption, let handOver = account.handOver, account.keyID == handOver.keyID,
+                held.id != handOver.keyID,
+                let key = try await KeyHandOvers.take(handOver, holding: held, account: identity, store: store, remote: remote, logger: logger)
+            {
+                encryption = .sealed(key, account: identity)
+            }
             if let stopped = SyncStopped.keys(server: account.keyID, device: encryption.keyID) { throw stopped }
             try await SigningKeyRegistration.ensure(for: encryption, account: account, remote: remote, logger: logger)
             var sharePublisher: SharePublisher?
             if case .sealed(let key, let identity) = encryption {
+                try await KeyHandOvers.ensureRegistered(key: key, account: identity, store: store, remote: remote, logger: logger)
                 sharePublisher = SharePublisher(
                     journal: journal, remote: remote, key: key, account: identity, pageSize: settings.pageSize, logger: logger)
             }
@@ -51,7 +59,7 @@ extension SyncCoordinator {
                     journal: journal, remote: remote, encryption: encryption, pageSize: settings.pageSize, logger: logger),
                 remover: MoodRemover(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
                 headKeeper: AccountHeadKeeper(journal: journal, remote: remote, encryption: encryption, logger: logger),
-                sharePublisher: sharePublisher)
+                sharePublisher: sharePublisher, keyID: encryption.keyID)
         }
         processors = task
         return try await Self.value(of: task)
@@ -61,6 +69,24 @@ extension SyncCoordinator {
     /// when the engine quits while the server does not answer.
     private static func value(of check: Task<Processors, any Error>) async throws -> Processors {
         try await withTaskCancellationHandler { try await check.value } onCancel: { check.cancel() }
+    }
+
+    /// After a processor found the account on another key than `keyBefore`, the one its
+    /// processors sealed with: checks the account again, which takes a key a rotation handed over
+    /// to this device. Returns whether the engine now seals with another key; else the failure
+    /// (`error`, or the check's own) is recorded, and the engine stops as before.
+    func movedToHandedOverKey(from keyBefore: AccountKeyID?, after error: any Error) async -> Bool {
+        if let current = processors, (try? await current.value)?.keyID == keyBefore, processors == current { processors = nil }
+        do {
+            guard try await checkedProcessors().keyID != keyBefore else {
+                failed(error)
+                return false
+            }
+            return true
+        } catch {
+            failed(error)
+            return false
+        }
     }
 
     func enter(_ lane: SyncLanes.Lane) async {

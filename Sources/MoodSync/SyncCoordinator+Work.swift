@@ -1,13 +1,16 @@
 import Foundation
 import MoodKit
+import SyncProtocol
 
 /// What each kind of the engine's work does when it runs.
 extension SyncCoordinator {
     /// Runs one kind of work once, in its lane, and looks at the journal after it.
     func perform(_ work: Work) async {
         var progressed = false, failedNow = false
+        var keyInUse: AccountKeyID??  // set once the processors are checked
         do {
             let processors = try await checkedProcessors()
+            keyInUse = processors.keyID
             // Uploads and removals write moods; the rest read the server into the journal.
             await enter(work == .upload || work == .remove ? .localWrites : .download)
             defer { leaveLane() }
@@ -47,7 +50,11 @@ extension SyncCoordinator {
             }
             if progressed && work != .download && work != .shares { headCheckDue = true }
         } catch {
-            if !Task.isCancelled {  // quitting cancels requests: not a failure
+            if Task.isCancelled {  // quitting cancels requests: not a failure
+            } else if let keyBefore = keyInUse, Self.isKeyChange(error) {
+                // Rotated on another device: the work runs again on the key handed over, if any.
+                if await movedToHandedOverKey(from: keyBefore, after: error) { _ = works.start(work) } else { failedNow = true }
+            } else {
                 failed(error)
                 failedNow = true
             }
@@ -55,5 +62,13 @@ extension SyncCoordinator {
         let askedAgain = works.finish(work, failed: failedNow)
         await followUp(after: work, askedAgain: askedAgain, progressed: progressed)
         await publishStatus()
+    }
+
+    /// Whether `error` says the account's moods are sealed with another key than this device's.
+    private static func isKeyChange(_ error: any Error) -> Bool {
+        switch error {
+        case SyncStopped.keyChanged, RemoteError.keyChanged: true
+        default: false
+        }
     }
 }

@@ -76,6 +76,8 @@ public actor SyncCoordinator {
         let remover: MoodRemover?
         let headKeeper: AccountHeadKeeper?
         let sharePublisher: SharePublisher?
+        /// The account key they seal with; `nil` for plain moods and for a share's reader.
+        let keyID: AccountKeyID?
     }
 
     /// - Parameters:

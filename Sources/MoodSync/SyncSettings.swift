@@ -33,6 +33,12 @@ extension JournalSettingKey {
     /// The phrase of a key a login made and offered to the server, until the login is stored:
     /// if the answer is lost, the next login finds the key the server took here.
     static let offeredKey = JournalSettingKey(rawValue: "sync.offeredKey")
+    /// The private half of this journal's own key pair (`DeviceKey`), made the first time it
+    /// registers one: a rotation on another device wraps the account's new key for it.
+    static let deviceKey = JournalSettingKey(rawValue: "sync.deviceKey")
+    /// The token id and account key id the device key was last registered with, as
+    /// `TOKENID KEYID`: registered again after a login with another token or a key change.
+    static let deviceKeyRegistered = JournalSettingKey(rawValue: "sync.deviceKeyRegistered")
     /// PEM of the private certificate authority the server's certificate is checked against.
     static let certificateAuthority = JournalSettingKey(rawValue: "sync.certificateAuthority")
     /// "1" when plain HTTP to another machine was allowed (`--insecure`).

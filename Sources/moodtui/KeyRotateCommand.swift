@@ -12,8 +12,9 @@ struct KeyRotateCommand: AsyncParsableCommand {
         discussion: """
             Revokes the lost device's token (--revoke), syncs, gives the account a new key, and \
             uploads every mood again sealed with it: the old key and phrase open nothing the server \
-            holds afterwards. Prints the new recovery phrase (alone on the last line); the account's \
-            other devices stop syncing until they are given it with `moodtui key enter`. Run without \
+            holds afterwards. The new key is wrapped for each device kept, which moves to it on its \
+            own; a device that never synced since it was added stops until given the new phrase \
+            (`moodtui key enter`). Prints the new recovery phrase (alone on the last line). Run without \
             --revoke or --keep-devices, it lists the account's devices and changes nothing. Cut off \
             before this journal took the new key, it can be run again; after, it prints the new phrase \
             and `moodtui sync --once` finishes the upload.
@@ -47,21 +48,42 @@ struct KeyRotateCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("nothing changed: \(error)")
         }
-        let report: SyncReport
+        let rotation: KeyRotationOutcome
         do {
-            report = try await AccountKeyChange.rotate(to: key, revoking: lost.map(\.id), store: store, remote: remote, logger: logger)
+            rotation = try await AccountKeyChange.rotate(to: key, revoking: lost.map(\.id), store: store, remote: remote, logger: logger)
         } catch {
             throw KeyChangeReport.unfinished(error, keyBefore: keyBefore, store: store)
         }
+        let report = rotation.report
         for device in lost { print("Revoked \(DeviceListText.title(device)): it can no longer sync.") }
+        let kept = devices.filter { !$0.current && !lost.contains($0) }
         print("""
             Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again with the account's new key: the old \
-            key and phrase open nothing else the server holds.\(KeyChangeReport.leftBehind(report, asBefore: "sealed with the old key")) The account's other devices stop syncing until they \
-            are given the new phrase (`moodtui key enter`). Write it down and keep it safe; `moodtui key show` \
-            prints it again. Restart moodtui if it is running here.
+            key and phrase open nothing else the server holds.\(KeyChangeReport.leftBehind(report, asBefore: "sealed with the old key")) \
+            \(Self.otherDevices(kept: kept, handedOver: rotation.handedOver)) Write the new phrase down and keep it safe: it is what \
+            a new device or a recovery needs, and `moodtui key show` prints it again. Restart moodtui if it is running here.
 
             \(RecoveryPhrase.phrase(for: key))
             """)
+    }
+
+    /// What becomes of the devices kept, in words: those handed the key move on their own.
+    static func otherDevices(kept: [ListedDevice], handedOver: [ListedDevice]?) -> String {
+        guard let handedOver else {
+            return "The run before handed the new key over to the devices it could; any other stops syncing until given the new phrase (`moodtui key enter`)."
+        }
+        let handed = Set(handedOver.map(\.id))
+        let waiting = kept.filter { !handed.contains($0.id) }
+        var lines: [String] = []
+        if !handedOver.isEmpty {
+            lines.append("The new key was handed over to \(handedOver.map(DeviceListText.title).joined(separator: ", ")), which move to it on their own.")
+        }
+        if !waiting.isEmpty {
+            lines.append(
+                "\(waiting.map(DeviceListText.title).joined(separator: ", ")) had not synced with the key before (or not since it "
+                    + "was added), so nothing could be handed over: it stops syncing until given the new phrase (`moodtui key enter`).")
+        }
+        return lines.joined(separator: " ")
     }
 
     /// The devices `--revoke` names, each once; the list and a refusal when a name finds none,

@@ -50,8 +50,9 @@ import Testing
 
         let resumed = try await AccountKeyChange.rotationKey(store: journal.store, remote: remote)
         #expect(resumed == new, "the next run goes on with the key the server took")
-        let report = try await AccountKeyChange.rotate(to: resumed, revoking: [], store: journal.store, remote: remote, logger: logger)
-        #expect(report.uploaded == 2)
+        let rotation = try await AccountKeyChange.rotate(to: resumed, revoking: [], store: journal.store, remote: remote, logger: logger)
+        #expect(rotation.report.uploaded == 2)
+        #expect(rotation.handedOver == nil, "the run before handed the key over")
         #expect(try await journal.store.read { try SyncSettings.accountKey(in: $0) } == new)
         #expect(try await sealingKeys(remote) == [new.id], "every mood on the server is sealed with the new key")
     }

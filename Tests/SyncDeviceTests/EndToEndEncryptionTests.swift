@@ -105,7 +105,12 @@ import Testing
         await server.stop()
     }
 
-    @Test func keyRotateRevokesTheLostDeviceAndReSealsEverythingForTheDevicesGivenTheNewPhrase() async throws {
+    /// Three devices that synced with the key, one of them lost, and a share: the rotation hands
+    /// the new key to the device kept, which moves to it while it runs, without a phrase; the
+    /// lost device gets nothing and opens nothing written after; the share stays open on the new
+    /// key. A device that never synced with the old key has nothing handed to it: it asks for the
+    /// phrase, as every device did before keys per device.
+    @Test func keyRotateRevokesTheLostDeviceAndHandsTheNewKeyToTheDevicesKept() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let laptop = try await LiveDevice(server: server, named: "laptop")
         let phone = try await LiveDevice(server: server, named: "phone")
@@ -114,7 +119,15 @@ import Testing
         _ = try phone.add("from the phone")
         _ = try lost.add("from the tablet, before it was lost")
         for device in [laptop, phone, lost, laptop, phone] { try await device.syncOnce() }
+        let desktop = try await LiveDevice(server: server, named: "new desktop")  // added, never synced
         let oldKey = try #require(try await laptop.store.read { try SyncSettings.accountKey(in: $0) })
+        let made = try ProcessResult.moodtui(["share", "add", "therapist", "--journal", laptop.journal.path])
+        #expect(made.status == 0, "\(made.standardError)")
+        let invitation = laptop.journal.folder.appendingPathComponent("invitation.txt")
+        try Data(try #require(made.standardOutput.split(separator: "\n").last).utf8).write(to: invitation)
+        let therapist = laptop.journal.folder.appendingPathComponent("therapist.sqlite").path
+        let accepted = try ProcessResult.moodtui(["share", "accept", "--invitation-file", invitation.path, "--journal", therapist])
+        #expect(accepted.status == 0, "\(accepted.standardError)")
 
         let listed = try ProcessResult.moodtui(["key", "rotate", "--journal", laptop.journal.path])
         #expect(listed.status == 1 && listed.standardError.contains("nothing changed: name each lost device with --revoke"), "\(listed.standardError)")
@@ -123,42 +136,72 @@ import Testing
         #expect(refused.status == 1 && refused.standardError.contains("nothing changed: that is this device"), "\(refused.standardError)")
         #expect(try await laptop.remote.accountInfo().keyID == oldKey.id)
 
+        let running = RunningEngine(phone.engine)
+        defer { running.cancel() }
+        let before = try laptop.add("written just before the rotation")
+        try await laptop.syncOnce()
+        #expect(await waitUntil { try phone.list()[before.id] != nil }, "the phone's engine runs on the old key")
         let rotated = try ProcessResult.moodtui(["key", "rotate", "--revoke", "OLD TABLET", "--journal", laptop.journal.path])
         #expect(rotated.status == 0, "\(rotated.standardError)")
         #expect(rotated.standardOutput.contains("Revoked old tablet ("), "\(rotated.standardOutput)")
+        #expect(rotated.standardOutput.contains("The new key was handed over to phone ("), "\(rotated.standardOutput)")
+        #expect(rotated.standardOutput.contains("new desktop (") && rotated.standardOutput.contains("stops syncing until given the new phrase"))
         let phrase = try #require(rotated.standardOutput.split(separator: "\n").last.map(String.init))
         let newKey = try RecoveryPhrase.key(from: phrase)
         #expect(newKey != oldKey)
         #expect(try await laptop.store.read { try SyncSettings.accountKey(in: $0) } == newKey)
 
-        // The lost device is shut out; every mood on the server is sealed with the new key.
+        // The phone, running, moves to the new key on its own, and syncs both ways on it.
+        #expect(await waitUntil { try await self.key(of: phone) == newKey })
+        let afterwards = try laptop.add("written after the rotation")
+        try await laptop.makeEngine().syncOnce()
+        #expect(await waitUntil { try phone.list()[afterwards.id] != nil })
+        let fromPhone = try phone.add("the phone, on the new key")
+        #expect(await waitUntil { try await phone.store.read { try $0.syncBacklog() }.uploads == 0 })
+        try await laptop.makeEngine().syncOnce()
+        #expect(try laptop.list()[fromPhone.id] == "4 the phone, on the new key")
+        #expect(try await phone.store.read { try $0.quarantinedChanges() }.isEmpty, "nothing set aside")
+
+        // The lost device is shut out, and nothing on the server opens with the key it holds.
         let shutOut = await #expect(throws: RemoteError.self) { try await lost.remote.accountInfo() }
         #expect(shutOut.map { if case .unauthorized = $0 { true } else { false } } == true, "\(String(describing: shutOut))")
         let blobs = try await sealedBlobs(server)
-        #expect(blobs.count == moods.count + 2)
+        #expect(blobs.count == moods.count + 5)
         for blob in blobs {
             let sealed = try SealedContent(bytes: Array(blob))
             #expect(sealed.keyID == newKey.id, "a blob the old key could still open")
         }
+        let handOvers = try await server.readFile { try String.fetchAll($0, sql: "SELECT keyHandOver FROM deviceToken WHERE keyHandOver IS NOT NULL") }
+        #expect(handOvers.count == 1, "the key was wrapped for the phone alone")
 
-        // The phone stops until it is given the new phrase, then syncs both ways.
-        await #expect(throws: SyncStopped.self) { try await phone.makeEngine().syncOnce() }
-        let keyFile = phone.journal.folder.appendingPathComponent("phrase.txt")
+        // The share stays open on the new key: the phone fills it, the recipient reads it.
+        try await phone.syncOnce()
+        let shares = try ProcessResult.moodtui(["share", "list", "--journal", phone.journal.path])
+        #expect(shares.standardOutput.contains("therapist"), "\(shares.standardOutput) \(shares.standardError)")
+        #expect(try ProcessResult.moodtui(["sync", "--once", "--journal", therapist]).status == 0)
+        let read = try ProcessResult.moodtui(["list", "--journal", therapist])
+        #expect(read.standardOutput.contains("the phone, on the new key"), "\(read.standardOutput)")
+
+        // The desktop never synced with the old key: it stops until given the new phrase.
+        await #expect(throws: SyncStopped.self) { try await desktop.makeEngine().syncOnce() }
+        let keyFile = desktop.journal.folder.appendingPathComponent("phrase.txt")
         try Data(phrase.utf8).write(to: keyFile)
-        let entered = try ProcessResult.moodtui(["key", "enter", "--journal", phone.journal.path, "--key-file", keyFile.path])
+        let entered = try ProcessResult.moodtui(["key", "enter", "--journal", desktop.journal.path, "--key-file", keyFile.path])
         #expect(entered.status == 0, "\(entered.standardError)")
-        _ = try phone.add("after the rotation")
-        try await phone.makeEngine().syncOnce()
-        try await laptop.makeEngine().syncOnce()
-        #expect(try phone.list() == laptop.list())
-        #expect(try laptop.list().count == moods.count + 3)
-        #expect(try await phone.store.read { try $0.quarantinedChanges() }.isEmpty, "nothing arrived sealed with the old key")
+        try await desktop.makeEngine().syncOnce()
+        #expect(try desktop.list() == laptop.list())
         await server.stop()
     }
 
-    /// Every sealed blob the server's file holds.
+    private func key(of device: LiveDevice) async throws -> AccountKey? {
+        try await device.store.read { try SyncSettings.accountKey(in: $0) }
+    }
+
+    /// Every sealed blob the server's file holds of alice's own moods (not her shares').
     private func sealedBlobs(_ server: ServerProcess) async throws -> [Data] {
-        try await server.readFile { try Data.fetchAll($0, sql: "SELECT sealed FROM mood WHERE sealed IS NOT NULL") }
+        try await server.readFile {
+            try Data.fetchAll($0, sql: "SELECT sealed FROM mood JOIN account ON account.id = mood.accountID WHERE name = 'alice' AND sealed IS NOT NULL")
+        }
     }
 
     @Test func aChangedMovedOrForeignBlobIsSetAsideInWordsAndNeverApplied() async throws {
