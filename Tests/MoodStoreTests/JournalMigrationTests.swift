@@ -112,4 +112,32 @@ import Testing
         }
         #expect(ids == [late, early], "the deleted mood is not in the list")
     }
+
+    /// A journal of the version that first kept shares opens with its share and entries whole:
+    /// the share's name and dates come with its next listing, and nothing was seen to end.
+    @Test func aShareKeptBeforeItsDatesOpensWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-v13-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let (share, mood) = (Data(repeating: 7, count: 16), UUID())
+        let queue = try DatabaseQueue(path: path)
+        try JournalSchema.migrator.migrate(queue, upTo: "v13: shares")
+        try queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO share (id, record, createdAt, lastReadAt, changeToken) VALUES (?, 'sealed record', 1000, NULL, 'token 5')",
+                arguments: [share])
+            try db.execute(
+                sql: "INSERT INTO shareEntry (shareID, moodID, source, serverVersion, shown) VALUES (?, ?, 3, 5, 1)", arguments: [share, mood])
+        }
+        let store = try JournalStore(path: path)
+        try store.read { snapshot in
+            let shares = try snapshot.shares()
+            #expect(shares.map(\.id) == [share] && shares.map(\.record) == ["sealed record"] && shares.map(\.changeToken) == ["token 5"])
+            #expect(shares.map(\.dates) == [SharedDates(name: "", since: nil, until: nil)], "named at the next listing")
+            #expect(try snapshot.sharesShowing(mood) == [share])
+            #expect(try snapshot.endedShares().isEmpty)
+        }
+        #expect(try store.write(origin: .sync) { try $0.receiveShareEntry(mood: mood, source: 4) }, "the table of entries received is there")
+    }
 }
