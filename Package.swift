@@ -218,7 +218,9 @@ let package = Package(
             name: "MoodSyncTests",
             dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodSealing", "ServerStorage"]
         ),
-        .testTarget(name: "MoodSealingTests", dependencies: ["MoodSealing", "SyncProtocol", "MoodKit", "AppTesting"]),
+        .testTarget(
+            name: "MoodSealingTests",
+            dependencies: ["MoodSealing", "SyncProtocol", "MoodKit", "AppTesting", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "SyncDeviceTests",
             dependencies: [

@@ -65,7 +65,8 @@ public enum KeyHandOverSeal {
 
 /// Why a key handed over to this device was not taken, in words.
 public enum KeyHandOverError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The hand-over replaces a key this device does not hold (it missed a rotation before).
+    /// The hand-over replaces a key this device does not hold: it missed a rotation before, or
+    /// the hand-over is an old one sent again.
     case notFromHeldKey
     /// The key this device holds did not sign the change.
     case unsigned
@@ -78,7 +79,7 @@ public enum KeyHandOverError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .notFromHeldKey: "the account's key was changed twice since this device last synced"
+        case .notFromHeldKey: "the key change the server relays does not replace the key this device holds"
         case .unsigned: "the key change the server relays is not signed with the key this device holds"
         case .doesNotOpen: "the key the server relays for this device does not open with its device key"
         case .notTheSignedKey: "the key the server relays for this device is not the one the key change names"

@@ -12,13 +12,18 @@ import SyncProtocol
 /// An account without a key has no authority to protect (its server reads its moods): every
 /// request of its tokens goes through, as before keys existed.
 enum AccountAuthority {
-    /// - Throws: 403 `proof_required` unless every deletion carries a signature of the
-    ///   account's key over its id.
+    /// - Throws: 409 `key_changed` for a deletion signed with another key, 403 `proof_required`
+    ///   unless every deletion carries a signature of the account's key over its id.
     static func check(_ deletions: [MoodDeletion], in account: Account) throws(ServerError) {
         guard let keyID = account.keyID else { return }
         let signingKey = try registeredSigningKey(of: account)
         for deletion in deletions {
-            guard let proof = deletion.proof, proof.keyID == keyID,
+            if let proof = deletion.proof, proof.keyID != keyID {
+                // Signed with a key the account left: the device missed a rotation, and may have
+                // been handed the new key (409 tells it to look), rather than lacking authority.
+                throw ServerError.keyChanged("the deletion of mood \(deletion.id.uuidString) is signed with a key this account no longer has")
+            }
+            guard let proof = deletion.proof,
                 signingKey.signed(.deletion(account: account.publicID, mood: deletion.id, key: keyID), with: proof.signature)
             else {
                 throw refusal("the deletion of mood \(deletion.id.uuidString) is not signed with this account's key; nothing was deleted")
@@ -73,12 +78,14 @@ enum AccountAuthority {
         }
     }
 
-    /// - Throws: 403 `proof_required` unless `head` is signed with the account's key: a token
-    ///   alone cannot make the devices doubt the server, nor vouch for it.
+    /// - Throws: 409 `key_changed` for a head of another key, 403 `proof_required` unless `head`
+    ///   is signed with the account's key: a token alone cannot make the devices doubt the
+    ///   server, nor vouch for it.
     static func check(_ head: AccountHead, in account: Account) throws(ServerError) {
         guard let keyID = account.keyID else { throw refusal("an account without a key has no head") }
+        guard head.keyID == keyID else { throw ServerError.keyChanged("the head is signed with a key this account no longer has") }
         let signingKey = try registeredSigningKey(of: account)
-        guard head.keyID == keyID, signingKey.signed(head.statement(account: account.publicID), with: head.signature) else {
+        guard signingKey.signed(head.statement(account: account.publicID), with: head.signature) else {
             throw refusal("the head is not signed with this account's key; it was not taken")
         }
     }

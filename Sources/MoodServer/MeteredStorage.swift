@@ -73,7 +73,7 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
         try await metrics.databaseCall(.devices) { try await base.devices(in: account) }
     }
 
-    func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws {
+    func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws -> Bool {
         try await metrics.databaseCall(.registerDeviceKey) { try await base.registerDeviceKey(registration, forTokenHash: tokenHash) }
     }
 

@@ -56,7 +56,9 @@ extension SyncRoutes {
         let account = try context.requirePerson()
         guard let credential = context.credential else { throw ServerError.unauthorized }
         try AccountAuthority.check(body, device: DeviceTokenID(tokenHash: credential.tokenHash), in: account)
-        try await storage.registerDeviceKey(body, forTokenHash: credential.tokenHash)
+        guard try await storage.registerDeviceKey(body, forTokenHash: credential.tokenHash) else {
+            throw ServerError.keyChanged("the account's key changed while the device key was being registered; it was not kept")
+        }
         return .noContent
     }
 }

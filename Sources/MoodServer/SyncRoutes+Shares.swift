@@ -46,6 +46,8 @@ extension SyncRoutes {
             throw ServerError(
                 status: .conflict, code: .tooManyShares,
                 message: "this account has \(SyncLimits.maximumSharesPerAccount) shares, the most it may have: revoke one first")
+        case .keyChanged:
+            throw ServerError.keyChanged("the account's key changed while the share was being made; the share was not made")
         }
     }
 

@@ -33,7 +33,7 @@ public enum AccountKeyChange {
         } else {
             key = AccountKey()
         }
-        return (key, try await change(to: key, store: store, remote: remote, logger: logger).report)
+        return (key, try await change(to: key, handingOverTo: [:], store: store, remote: remote, logger: logger).report)
     }
 
     /// Moves the account to `key` (from ``rotationKey(store:remote:)``), as `moodtui key
@@ -48,7 +48,8 @@ public enum AccountKeyChange {
     ) async throws -> KeyRotationOutcome {
         let server = try await remote.accountInfo()
         // The account's key signs: the journal's, or the new one when a run before moved to it.
-        let held = try await store.read { try SyncSettings.accountKey(in: $0) }
+        // The device keys seen before this run are the only ones the new key is handed to.
+        let (held, seen) = try await store.read { (try SyncSettings.accountKey(in: $0), try KeyHandOvers.seen(in: $0)) }
         let signer = [held, key].compactMap { $0 }.first { $0.id == server.keyID }
         if let signer {  // an account sealed before signing keys: the server checks with it from now on
             try await SigningKeyRegistration.ensure(for: .sealed(signer, account: server.id), account: server, remote: remote, logger: logger)
@@ -58,7 +59,8 @@ public enum AccountKeyChange {
                 guard case .unknownDevice = error else { throw error }  // revoked by a run before
             }
         }
-        return try await change(to: key, store: store, remote: remote, logger: logger)
+        let kept = seen.filter { !lost.contains($0.key) }
+        return try await change(to: key, handingOverTo: kept, store: store, remote: remote, logger: logger)
     }
 
     /// The key ``rotate(to:revoking:store:remote:logger:)`` is to move to: a new one, or the one
@@ -90,12 +92,14 @@ public enum AccountKeyChange {
     /// the devices the key was handed over to.
     /// - Throws: ``AccountKeyChangeError``, a ``RemoteError`` or a ``SyncStopped``.
     static func change(
-        to newKey: AccountKey, store: JournalStore, remote: any MoodRemote, logger: Logger
+        to newKey: AccountKey, handingOverTo seen: [DeviceTokenID: DevicePublicKey], store: JournalStore, remote: any MoodRemote,
+        logger: Logger
     ) async throws -> KeyRotationOutcome {
         let current = try await store.read { try SyncSettings.accountKey(in: $0) }
         try SyncSettings.rememberOfferedKey(newKey, in: store)
         var attempt = 0
         var handedOver: [ListedDevice]?
+        var endedShares: [ShareID] = []
         while try await remote.accountInfo().keyID != newKey.id {
             attempt += 1
             guard attempt <= attempts else { throw AccountKeyChangeError.accountKeepsChanging }
@@ -109,9 +113,11 @@ public enum AccountKeyChange {
                 keyID: newKey.id, signingKey: newKey.signingKey, replaces: current?.id, since: token, proof: current?.sign(statement))
             if let current {  // a rotation: the devices kept move on their own, and the shares stay open
                 let handOvers = KeyHandOvers.handOvers(
-                    of: newKey, to: try await remote.devices(), holding: current, account: account, except: remote.tokenID)
+                    of: newKey, to: try await remote.devices(), holding: current, account: account, seen: seen)
                 request.handOvers = handOvers.map(\.handOver)
-                request.shareRecords = try await resealedShares(for: newKey, from: current, account: account, remote: remote, logger: logger)
+                let shares = try await resealedShares(for: newKey, from: current, account: account, remote: remote, logger: logger)
+                request.shareRecords = shares.updates
+                endedShares += shares.ended
                 handedOver = handOvers.map(\.device)
             }
             do {
@@ -121,7 +127,8 @@ public enum AccountKeyChange {
             }
         }
         try adopt(newKey, in: store)
-        return KeyRotationOutcome(report: try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce(), handedOver: handedOver)
+        let report = try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce()
+        return KeyRotationOutcome(report: report, handedOver: handedOver, endedShares: endedShares.count)
     }
 
     /// Every live share's record, opened with `old` and sealed with `new`. A share whose record
@@ -129,8 +136,8 @@ public enum AccountKeyChange {
     /// device can fill it, so it is ended.
     private static func resealedShares(
         for new: AccountKey, from old: AccountKey, account: String, remote: any MoodRemote, logger: Logger
-    ) async throws -> [ShareRecordUpdate] {
-        var updates: [ShareRecordUpdate] = []
+    ) async throws -> (updates: [ShareRecordUpdate], ended: [ShareID]) {
+        var updates: [ShareRecordUpdate] = [], ended: [ShareID] = []
         for share in try await remote.shares() {
             if let descriptor = try? ShareSeal.open(share.record, share: share.id, account: account, key: old) {
                 updates.append(ShareRecordUpdate(share: share.id, record: try ShareSeal.seal(descriptor, share: share.id, account: account, key: new)))
@@ -140,8 +147,9 @@ public enum AccountKeyChange {
                 guard case .unknownShare = error else { throw error }
             }
             logger.warning("ended a share whose record does not open with the account's key", metadata: ["share": "\(share.id)"])
+            ended.append(share.id)
         }
-        return updates
+        return (updates, ended)
     }
 }
 
@@ -152,6 +160,9 @@ public struct KeyRotationOutcome: Sendable {
     /// The devices the new key was wrapped for, which move to it on their own; `nil` when a run
     /// before made the change (it handed the key over then).
     public var handedOver: [ListedDevice]?
+    /// How many shares were ended because their record did not open with the old key: no device
+    /// of the account made them.
+    public var endedShares: Int
 }
 
 /// Why a key change did not happen, in words.

@@ -49,7 +49,7 @@ extension SyncCoordinator {
             try await SigningKeyRegistration.ensure(for: encryption, account: account, remote: remote, logger: logger)
             var sharePublisher: SharePublisher?
             if case .sealed(let key, let identity) = encryption {
-                try await KeyHandOvers.ensureRegistered(key: key, account: identity, store: store, remote: remote, logger: logger)
+                await KeyHandOvers.lookAtDevices(key: key, account: identity, store: store, remote: remote, logger: logger)
                 sharePublisher = SharePublisher(
                     journal: journal, remote: remote, key: key, account: identity, pageSize: settings.pageSize, logger: logger)
             }
@@ -76,7 +76,7 @@ extension SyncCoordinator {
     /// to this device. Returns whether the engine now seals with another key; else the failure
     /// (`error`, or the check's own) is recorded, and the engine stops as before.
     func movedToHandedOverKey(from keyBefore: AccountKeyID?, after error: any Error) async -> Bool {
-        if let current = processors, (try? await current.value)?.keyID == keyBefore, processors == current { processors = nil }
+        if let current = processors, (try? await Self.value(of: current))?.keyID == keyBefore, processors == current { processors = nil }
         do {
             guard try await checkedProcessors().keyID != keyBefore else {
                 failed(error)

@@ -42,6 +42,9 @@ extension SyncSettings {
                 }
                 try writer.setSetting(.changeToken, to: nil)
                 try writer.forgetAccountHead()
+                // A key of its own per account, so that two servers cannot tie their accounts
+                // together by this device's key.
+                for key in [JournalSettingKey.deviceKey, .deviceKeyRegistered, .seenDeviceKeys] { try writer.setSetting(key, to: nil) }
             }
             try writer.setSetting(.syncServer, to: account.server.absoluteString)
             try writer.setSetting(.syncToken, to: account.token)

@@ -39,6 +39,10 @@ extension JournalSettingKey {
     /// The token id and account key id the device key was last registered with, as
     /// `TOKENID KEYID`: registered again after a login with another token or a key change.
     static let deviceKeyRegistered = JournalSettingKey(rawValue: "sync.deviceKeyRegistered")
+    /// The public key of each other device of the account as this device first saw it registered
+    /// (JSON, device id to key): a rotation hands the new key only to these, so that a key
+    /// registered later by whoever holds the old key is not believed.
+    static let seenDeviceKeys = JournalSettingKey(rawValue: "sync.seenDeviceKeys")
     /// PEM of the private certificate authority the server's certificate is checked against.
     static let certificateAuthority = JournalSettingKey(rawValue: "sync.certificateAuthority")
     /// "1" when plain HTTP to another machine was allowed (`--insecure`).

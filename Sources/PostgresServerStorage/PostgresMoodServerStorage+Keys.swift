@@ -44,8 +44,15 @@ extension PostgresMoodServerStorage {
         }
     }
 
-    public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws {
-        try await client.query("UPDATE device_token SET device_key = \(registration.json) WHERE hash = \(tokenHash)", logger: logger)
+    public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws -> Bool {
+        var kept = false
+        for try await _ in try await client.query("""
+            UPDATE device_token SET device_key = \(registration.json) FROM account
+            WHERE device_token.hash = \(tokenHash) AND account.id = device_token.account_id
+                AND account.key_id = \(Data(registration.keyID.bytes))
+            RETURNING device_token.hash
+            """, logger: logger).decode(Data.self) { kept = true }
+        return kept
     }
 
     public func keyHandOver(forTokenHash tokenHash: Data) async throws -> KeyHandOver? {

@@ -12,8 +12,9 @@ extension PostgresMoodServerStorage {
         let now = clock.now().millisecondsSince1970
         return try await transaction { connection in
             // One share at a time per owner, so that two cannot both pass the limit.
-            _ = try await Self.lock(owner, connection, logger: self.logger)
+            let locked = try await Self.lock(owner, connection, logger: self.logger)
             if let existing = try await self.shareRecords(connection, owner: owner, now: nil, id: share.id).first { return .exists(existing) }
+            guard locked.keyID == share.record.keyID else { return .keyChanged }
             var live = 0
             for try await count in try await connection.query(
                 "SELECT count(*) FROM account WHERE owner_id = \(owner.id) AND (expires_at IS NULL OR expires_at > \(now))",

@@ -37,9 +37,12 @@ extension SQLiteMoodServerStorage {
         }
     }
 
-    public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws {
+    public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws -> Bool {
         try await pool.write { db in
-            try db.execute(sql: "UPDATE deviceToken SET deviceKey = ? WHERE hash = ?", arguments: [registration.json, tokenHash])
+            try db.execute(
+                sql: "UPDATE deviceToken SET deviceKey = ? WHERE hash = ? AND accountID IN (SELECT id FROM account WHERE keyID = ?)",
+                arguments: [registration.json, tokenHash, Data(registration.keyID.bytes)])
+            return db.changesCount > 0
         }
     }
 

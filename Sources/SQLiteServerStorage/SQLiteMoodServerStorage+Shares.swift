@@ -12,6 +12,7 @@ extension SQLiteMoodServerStorage {
         let now = clock.now().millisecondsSince1970
         return try await pool.write { db in
             if let existing = try Self.shareRecords(db, owner: owner, now: nil, id: share.id).first { return .exists(existing) }
+            guard try Self.keyID(db, owner) == share.record.keyID else { return .keyChanged }
             let live = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM account WHERE ownerID = ? AND (expiresAt IS NULL OR expiresAt > ?)",
                 arguments: [owner.id, now]) ?? 0

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SyncProtocol
 
 /// The secret a device sends as `Authorization: Bearer TOKEN`: `mt_` and 32 random bytes in
 /// base64url without padding (46 characters in all). The server keeps only its SHA-256.
@@ -19,6 +19,6 @@ public enum DeviceToken {
 
     /// What the storage keeps and looks tokens up by.
     public static func hash(_ token: String) -> Data {
-        Data(SHA256.hash(data: Data(token.utf8)))
+        DeviceTokenID.hash(ofToken: token)
     }
 }

@@ -103,8 +103,12 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         }
     }
 
-    public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws {
-        state.withLock { $0.tokens[tokenHash]?.record.key = registration }
+    public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws -> Bool {
+        state.withLock { state in
+            guard let device = state.tokens[tokenHash], state.accounts[device.accountID]?.account.keyID == registration.keyID else { return false }
+            state.tokens[tokenHash]?.record.key = registration
+            return true
+        }
     }
 
     public func keyHandOver(forTokenHash tokenHash: Data) async throws -> KeyHandOver? {
@@ -248,6 +252,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         return state.withLock { state in
             let live = state.accounts.values.filter { $0.account.kind == .share(owner: owner.id) }
             if let existing = live.first(where: { $0.share?.id == share.id })?.share { return .exists(existing) }
+            guard state.accounts[owner.id]?.account.keyID == share.record.keyID else { return .keyChanged }
             guard live.filter({ ShareRule.isOpen(expiresAt: $0.share?.expiresAt, now: now) }).count < SyncLimits.maximumSharesPerAccount else {
                 return .limitReached
             }

@@ -38,9 +38,9 @@ public protocol MoodServerStorage: Sendable {
     /// The account's device tokens, oldest first.
     func devices(in account: Account) async throws -> [DeviceRecord]
     /// Keeps `registration` as the public key of the device whose token hash is `tokenHash`,
-    /// replacing the one it registered before. Its signature was checked before
-    /// (``AccountAuthority``).
-    func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws
+    /// replacing the one it registered before, if the account's key is still the one that signed
+    /// it (its signature was checked before); returns whether it did.
+    func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws -> Bool
     /// The account's current key as the rotation that made it wrapped it for the device whose
     /// token hash is `tokenHash`; `nil` when it wrapped none for it (or the key changed again).
     func keyHandOver(forTokenHash tokenHash: Data) async throws -> KeyHandOver?

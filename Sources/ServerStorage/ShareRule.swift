@@ -32,6 +32,9 @@ public enum ShareCreation: Hashable, Sendable {
     case exists(ListedShare)
     /// The owner has ``SyncLimits/maximumSharesPerAccount`` live shares.
     case limitReached
+    /// The record is not sealed with the owner's key as the transaction reads it: the key was
+    /// rotated meanwhile, and the devices on the new key could not open it.
+    case keyChanged
 }
 
 /// The rules of shares every storage back end applies, so that back ends cannot disagree.

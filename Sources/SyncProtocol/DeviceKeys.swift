@@ -105,6 +105,12 @@ extension DeviceTokenID {
     /// The id of the device whose bearer token is `token`: a device signs its key for its own
     /// id without asking the server which one it is.
     public init(token: String) {
-        self.init(tokenHash: Array(SHA256.hash(data: Data(token.utf8))))
+        self.init(tokenHash: Self.hash(ofToken: token))
+    }
+
+    /// The SHA-256 of a bearer token: what the server keeps and looks tokens up by, and what
+    /// the id is the start of.
+    public static func hash(ofToken token: String) -> Data {
+        Data(SHA256.hash(data: Data(token.utf8)))
     }
 }

@@ -12,8 +12,8 @@ struct KeyRotateCommand: AsyncParsableCommand {
         discussion: """
             Revokes the lost device's token (--revoke), syncs, gives the account a new key, and \
             uploads every mood again sealed with it: the old key and phrase open nothing the server \
-            holds afterwards. The new key is wrapped for each device kept, which moves to it on its \
-            own; a device that never synced since it was added stops until given the new phrase \
+            holds afterwards. The new key is wrapped for each device kept whose key this device has \
+            seen, which moves to it on its own; any other device stops until given the new phrase \
             (`moodtui key enter`). Prints the new recovery phrase (alone on the last line). Run without \
             --revoke or --keep-devices, it lists the account's devices and changes nothing. Cut off \
             before this journal took the new key, it can be run again; after, it prints the new phrase \
@@ -56,6 +56,10 @@ struct KeyRotateCommand: AsyncParsableCommand {
         }
         let report = rotation.report
         for device in lost { print("Revoked \(DeviceListText.title(device)): it can no longer sync.") }
+        if rotation.endedShares > 0 {
+            print("Ended \(rotation.endedShares) share\(rotation.endedShares == 1 ? "" : "s") whose record did not open with the account's key: "
+                + "no device of this account made \(rotation.endedShares == 1 ? "it" : "them").")
+        }
         let kept = devices.filter { !$0.current && !lost.contains($0) }
         print("""
             Sealed and uploaded \(report.uploaded) mood\(report.uploaded == 1 ? "" : "s") again with the account's new key: the old \
@@ -80,8 +84,8 @@ struct KeyRotateCommand: AsyncParsableCommand {
         }
         if !waiting.isEmpty {
             lines.append(
-                "\(waiting.map(DeviceListText.title).joined(separator: ", ")) had not synced with the key before (or not since it "
-                    + "was added), so nothing could be handed over: it stops syncing until given the new phrase (`moodtui key enter`).")
+                "Nothing could be handed over to \(waiting.map(DeviceListText.title).joined(separator: ", ")) (this device has not seen "
+                    + "its key under the key before): each stops syncing until given the new phrase (`moodtui key enter`).")
         }
         return lines.joined(separator: " ")
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import MoodSealing
 import SyncProtocol
@@ -44,10 +45,19 @@ import Testing
         #expect(throws: KeyHandOverError.doesNotOpen, "a changed byte") { try open(flipped) }
 
         // The server wraps a key of its own for the phone (anyone can: the public key is public),
-        // naming the signed key: what opens is not that key.
+        // bound exactly as a device binds the signed key: what opens is not that key.
         var swapped = valid
-        swapped.wrapped = try KeyHandOverSeal.wrap(AccountKey(), for: phone.publicKey, device: phoneID, account: account)
-        #expect(throws: KeyHandOverError.doesNotOpen, "bound to the new key's id") { try open(swapped) }
+        swapped.wrapped = try serversOwnKey(wrappedAs: valid)
+        #expect(throws: KeyHandOverError.notTheSignedKey) { try open(swapped) }
+    }
+
+    /// 32 random bytes wrapped for the phone with the binding a device would use for `handOver`.
+    private func serversOwnKey(wrappedAs handOver: KeyHandOver) throws -> WrappedAccountKey {
+        let recipient = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: phone.publicKey.bytes)
+        var sender = try HPKE.Sender(recipientKey: recipient, ciphersuite: .Curve25519_SHA256_ChachaPoly, info: Data("moodtui key hand-over 1".utf8))
+        let binding = ["moodtui key hand-over 1", account, phoneID.description, handOver.keyID.description].joined(separator: "\n")
+        let sealed = try sender.seal((0..<32).map { _ in UInt8.random(in: 0...255) }, authenticating: Data(binding.utf8))
+        return try #require(WrappedAccountKey(bytes: Array(sender.encapsulatedKey) + Array(sealed)))
     }
 
     @Test func aRegistrationVouchesForOneKeyOfOneDeviceOfOneAccount() {

@@ -60,6 +60,17 @@ import Testing
             let laptop = try JSONDecoder().decode(AccountResponse.self, from: try await server.alice().raw(.get, SyncEndpoint.account).body)
             #expect(laptop.handOver == nil, "nothing was wrapped for the laptop")
 
+            // A device that missed the rotation signs with the old key: told the key changed
+            // (it may have been handed the new one), not that it lacks authority.
+            let mood = UUID()
+            let lateDeletion = MoodDeletion(
+                id: mood, proof: DeletionProof(keyID: old.id, signature: old.sign(.deletion(account: alice.publicID, mood: mood, key: old.id))))
+            let refusedDeletion = try await server.alice().raw(.post, SyncEndpoint.deletions, body: try Self.json(DeletionRequest(deletions: [lateDeletion])))
+            #expect(refusedDeletion.status == .conflict && String(decoding: refusedDeletion.body, as: UTF8.self).contains(SyncErrorCode.keyChanged.rawValue))
+            var forged = lateDeletion
+            forged.proof?.keyID = new.id
+            #expect(try await server.alice().raw(.post, SyncEndpoint.deletions, body: try Self.json(DeletionRequest(deletions: [forged]))).status == .forbidden)
+
             let first = AccountKey()
             let bobsFirstKey = KeyChangeRequest(
                 keyID: first.id, signingKey: first.signingKey, replaces: nil, since: nil, proof: nil,

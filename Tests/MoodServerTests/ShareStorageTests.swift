@@ -22,8 +22,29 @@ import Testing
         return (NewShare(request), token)
     }
 
+    /// A person's account sealed with the key the shares' records are sealed under.
     private func owner(_ storage: any MoodServerStorage, _ name: String = "alice") async throws -> Account {
-        try await storage.addDevice(toAccount: name, tokenHash: DeviceToken.hash(DeviceToken.generate()))
+        let account = try await storage.addDevice(toAccount: name, tokenHash: DeviceToken.hash(DeviceToken.generate()))
+        let key = KeyChange(keyID: AccountKeyStorageTests.first, signingKey: AccountKeyStorageTests.signing, replaces: nil, unchangedSince: 0)
+        let changed = try await storage.changeKey(key, in: account)
+        guard case .changed(let sealed, _) = changed else {
+            Issue.record("the owner's key was not taken: \(changed)")
+            return account
+        }
+        return sealed
+    }
+
+    @Test(arguments: StorageBackEnd.allCases)
+    func aRecordNotSealedWithTheOwnersKeyAsTheTransactionReadsItMakesNoShare(_ backEnd: StorageBackEnd) async throws {
+        let storage = try await backEnd.make()
+        let alice = try await owner(storage)
+        let stale = try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(DeviceToken.generate()))
+        _ = try await storage.changeKey(
+            KeyChange(keyID: AccountKeyStorageTests.second, signingKey: AccountKeyStorageTests.signing, replaces: AccountKeyStorageTests.first, unchangedSince: 0),
+            in: alice)
+        #expect(stale.keyID == AccountKeyStorageTests.first, "read before the rotation, as a request's account is")
+        #expect(try await storage.createShare(try Self.newShare().share, of: stale) == .keyChanged)
+        #expect(try await storage.shares(of: alice).isEmpty)
     }
 
     @Test(arguments: StorageBackEnd.allCases)

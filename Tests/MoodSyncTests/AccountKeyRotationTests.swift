@@ -17,11 +17,7 @@ import Testing
     /// A journal logged in to `remote`'s account with the account's key (a new one for a new
     /// account), holding `notes` synced.
     private func device(_ remote: InMemoryRemote, phrase: String? = nil, notes: [String] = []) async throws -> TemporaryJournal {
-        let journal = try TemporaryJournal()
-        let outcome = try await AccountKeyLogin.settle(try await remote.accountInfo(), remote: remote, store: journal.store, given: phrase) { nil }
-        try SyncSettings.logIn(
-            SyncAccount(server: URL(string: "http://127.0.0.1:1")!, token: "t"), identity: remote.accountID, key: outcome.key,
-            existingMoods: .keep, in: journal.store)
+        let journal = try await loggedInJournal(remote, phrase: phrase)
         for note in notes { try await journal.store.write(origin: .ui) { _ = try $0.add(MoodEntry(level: .good, note: note)) } }
         _ = try await SyncCoordinator(store: journal.store, remote: remote, logger: logger).syncOnce()
         return journal

@@ -16,16 +16,6 @@ import Testing
 @Suite struct SharePublisherTests {
     private let logger = Logger(label: "share-test") { _ in SwiftLogNoOpLogHandler() }
 
-    /// A journal logged in to `remote`'s account with its key (a new one for the first device).
-    private func device(_ remote: InMemoryRemote, phrase: String? = nil) async throws -> TemporaryJournal {
-        let journal = try TemporaryJournal()
-        let outcome = try await AccountKeyLogin.settle(try await remote.accountInfo(), remote: remote, store: journal.store, given: phrase) { nil }
-        try SyncSettings.logIn(
-            SyncAccount(server: URL(string: "http://127.0.0.1:1")!, token: "t"), identity: remote.accountID, key: outcome.key,
-            existingMoods: .keep, in: journal.store)
-        return journal
-    }
-
     private func phrase(_ journal: TemporaryJournal) async throws -> String {
         RecoveryPhrase.phrase(for: try #require(try await journal.store.read { try SyncSettings.accountKey(in: $0) }))
     }
@@ -61,8 +51,8 @@ import Testing
     @Test func twoDevicesInEitherOrderLeaveTheShareAtTheLatestVersionOfEachMoodInScope() async throws {
         for laptopFirst in [true, false] {
             let remote = try await InMemoryRemote()
-            let laptop = try await device(remote)
-            let phone = try await device(remote.anotherDevice(), phrase: try await phrase(laptop))
+            let laptop = try await loggedInJournal(remote)
+            let phone = try await loggedInJournal(remote.anotherDevice(), phrase: try await phrase(laptop))
             let inside = try add(laptop, "inside", on: Self.september3)
             _ = try add(laptop, "before", on: Self.august3)
             try await sync(laptop, remote)
@@ -86,8 +76,8 @@ import Testing
 
     @Test func aDeletionReachesTheShareFromADeviceThatNeverWroteIt() async throws {
         let remote = try await InMemoryRemote()
-        let laptop = try await device(remote)
-        let phone = try await device(remote.anotherDevice(), phrase: try await phrase(laptop))
+        let laptop = try await loggedInJournal(remote)
+        let phone = try await loggedInJournal(remote.anotherDevice(), phrase: try await phrase(laptop))
         let mood = try add(laptop, "to be deleted", on: Self.september3)
         try await sync(laptop, remote)
         let invitation = try await AccountShares.add(
@@ -108,8 +98,8 @@ import Testing
 
     @Test func anEndedShareIsForgottenAndFilledNoMore() async throws {
         let remote = try await InMemoryRemote()
-        let laptop = try await device(remote)
-        let phone = try await device(remote.anotherDevice(), phrase: try await phrase(laptop))
+        let laptop = try await loggedInJournal(remote)
+        let phone = try await loggedInJournal(remote.anotherDevice(), phrase: try await phrase(laptop))
         _ = try add(laptop, "one", on: Self.september3)
         try await sync(laptop, remote)
         _ = try await AccountShares.add(
@@ -128,7 +118,7 @@ import Testing
 
     @Test func aShareEndedHereIsNotTakenUpAgainWhenTheServerListsItAgain() async throws {
         let remote = try await InMemoryRemote()
-        let laptop = try await device(remote)
+        let laptop = try await loggedInJournal(remote)
         _ = try add(laptop, "one", on: Self.september3)
         try await sync(laptop, remote)
         let invitation = try await AccountShares.add(
@@ -149,7 +139,7 @@ import Testing
 
     @Test func anEntryTheServerHoldsThatDoesNotOpenIsWrittenOver() async throws {
         let remote = try await InMemoryRemote()
-        let laptop = try await device(remote)
+        let laptop = try await loggedInJournal(remote)
         let mood = try add(laptop, "first", on: Self.september3)
         try await sync(laptop, remote)
         let invitation = try await AccountShares.add(
@@ -172,7 +162,7 @@ import Testing
 
     @Test func aShareTheServerRefusesWritesForDoesNotStopTheAccountsSync() async throws {
         let remote = try await InMemoryRemote()
-        let laptop = try await device(remote)
+        let laptop = try await loggedInJournal(remote)
         _ = try add(laptop, "first", on: Self.september3)
         try await sync(laptop, remote)
         let invitation = try await AccountShares.add(

@@ -119,6 +119,7 @@ import Testing
         _ = try phone.add("from the phone")
         _ = try lost.add("from the tablet, before it was lost")
         for device in [laptop, phone, lost, laptop, phone] { try await device.syncOnce() }
+        try await laptop.makeEngine().syncOnce()  // started again, the laptop sees the others' keys
         let desktop = try await LiveDevice(server: server, named: "new desktop")  // added, never synced
         let oldKey = try #require(try await laptop.store.read { try SyncSettings.accountKey(in: $0) })
         let made = try ProcessResult.moodtui(["share", "add", "therapist", "--journal", laptop.journal.path])

@@ -57,6 +57,14 @@ public final class InMemoryRemote: MoodRemote {
     /// A second device of the same account on the same server.
     public func anotherDevice() -> InMemoryRemote { InMemoryRemote(storage: storage, account: account, tokenHash: tokenHash) }
 
+    /// A device of the same account with a token of its own, as `moodtui account add` makes one:
+    /// the server tells it apart from the others (its key, what is handed over to it).
+    public func deviceWithItsOwnToken() async throws -> InMemoryRemote {
+        let tokenHash = Data(UUID().uuidString.utf8)
+        _ = try await storage.addDevice(toAccount: account.name, tokenHash: tokenHash)
+        return InMemoryRemote(storage: storage, account: account, tokenHash: tokenHash)
+    }
+
     /// The next requests fail with these errors, in order.
     public func fail(with errors: RemoteError...) {
         state.withLock { $0.failures += errors }
@@ -137,8 +145,9 @@ public final class InMemoryRemote: MoodRemote {
     /// Takes any signature: the real server's checks are tried against `moodtui serve`.
     public func registerDeviceKey(_ registration: DeviceKeyRegistration) async throws(RemoteError) {
         try begin(.registerDeviceKey)
-        try await storageCall { try await storage.registerDeviceKey(registration, forTokenHash: tokenHash) }
+        let kept = try await storageCall { try await storage.registerDeviceKey(registration, forTokenHash: tokenHash) }
         try end()
+        guard kept else { throw .keyChanged("the device key is not signed with the account's current key") }
     }
 
     public func changeKey(_ request: KeyChangeRequest) async throws(RemoteError) -> AccountResponse {
@@ -252,6 +261,7 @@ public final class InMemoryRemote: MoodRemote {
         case .created(let share): return try overTheWire(SyncCalls.createShare, share)
         case .exists: throw .rejected("this account already has share \(request.id)")
         case .limitReached: throw .rejected("this account has too many shares")
+        case .keyChanged: throw .keyChanged("the account's key changed while the share was being made")
         }
     }
 
