@@ -14,6 +14,10 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
     case invalidStamp(String)
     /// An activity name that breaks ``ActivityName``'s rules, and why.
     case invalidActivity(String)
+    /// A scale name that breaks ``ScaleName``'s rules, and why.
+    case invalidScale(String)
+    /// A scale's kind, or a value given for a scale, that the scale does not take, and why.
+    case invalidScaleValue(String)
     /// More activities on one mood than ``ActivitySet/maximumActivities`` (or, over the wire,
     /// more histories than ``ActivitySet/maximumHistories``).
     case tooManyActivities(count: Int, limit: Int)
@@ -43,6 +47,10 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
             "invalid stamp: \(reason)"
         case .invalidActivity(let reason):
             "invalid activity: \(reason)"
+        case .invalidScale(let reason):
+            "invalid scale: \(reason)"
+        case .invalidScaleValue(let reason):
+            reason
         case .tooManyActivities(let count, let limit):
             "too many activities: \(count) on one mood, the limit is \(limit)"
         case .invalidID(let text):

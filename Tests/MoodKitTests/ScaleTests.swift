@@ -1,0 +1,144 @@
+import AppTesting
+import Foundation
+import MoodKit
+import Testing
+
+/// Scales: their names follow the activity-name rules, each kind takes only its values and says
+/// which in words, and values and definitions merge as a mood's fields do, over seeded random
+/// histories.
+@Suite struct ScaleTests {
+    private static func stamp(_ wall: Int64, _ device: String) -> HybridTimestamp {
+        HybridTimestamp(wallMilliseconds: wall, counter: 0, device: device)
+    }
+    private let sleep = try! ScaleName.normalized("sleep"), anxiety = try! ScaleName.normalized("anxiety")
+
+    @Test func namesFollowTheActivityNameRules() throws {
+        #expect(try ScaleName.normalized("  Hours Slept ").text == "hours-slept")
+        #expect(throws: MoodValidationError.invalidScale("a scale needs a name, such as sleep")) { try ScaleName.normalized("  ") }
+        #expect(throws: MoodValidationError.invalidScale("'42' has no letter; a name such as sleep or pain-2")) { try ScaleName.normalized("42") }
+        #expect(throws: MoodValidationError.self) { try ScaleName.normalized("sleep\u{0}") }
+        #expect(throws: MoodValidationError.self) { try ScaleName.normalized(String(repeating: "z", count: 33)) }
+        #expect(throws: MoodValidationError.self, "the wire carries the one spelling") { try ScaleName.validated("Sleep") }
+        #expect(try ScaleName.validated("schlaf-qualität").text == "schlaf-qualität")
+    }
+
+    @Test func aRangeTakesWholeNumbersBetweenItsBoundsAndSaysSo() throws {
+        let kind = try ScaleKind.range(parsing: "1-5")
+        #expect(kind == .range(1...5))
+        #expect(try ScaleKind.range(parsing: "-3-3") == .range(-3...3))
+        #expect(try kind.value(parsing: " 4 ", for: anxiety) == .whole(4))
+        for refused in ["7", "0", "4.5", "four", "", String(repeating: "9", count: 400)] {
+            #expect(throws: MoodValidationError.invalidScaleValue("anxiety takes a whole number from 1 to 5, not '\(refused.prefix(40))'")) {
+                try kind.value(parsing: refused, for: anxiety)
+            }
+        }
+        #expect(throws: MoodValidationError.invalidScaleValue("anxiety takes a whole number from 1 to 5, not '4\u{FFFD}'"), "shown, not sent to the terminal") {
+            try kind.value(parsing: "4\u{0}", for: anxiety)
+        }
+        for bad in ["5-1", "3-3", "1-", "a-b", "1-2000000", "1..5"] {
+            #expect(throws: MoodValidationError.self, "\(bad)") { try ScaleKind.range(parsing: bad) }
+        }
+    }
+
+    @Test func aNumberTakesOneDecimalWithinItsBounds() throws {
+        let kind = try ScaleKind.number(parsingUnit: "h", minimum: "0", maximum: "24")
+        #expect(kind == .number(unit: "h", minimum: 0, maximum: 240))
+        #expect(try kind.value(parsing: "7.5", for: sleep) == .tenths(75))
+        #expect(try kind.value(parsing: "8", for: sleep).description == "8")
+        #expect(try kind.value(parsing: ".5", for: sleep).description == "0.5")
+        for refused in ["7.25", "25", "-1", "1e3", "7,5", "nan", "inf", "", ".", "-", "99999999999"] {
+            let error = #expect(throws: MoodValidationError.self, "\(refused)") { try kind.value(parsing: refused, for: sleep) }
+            #expect(error.map { "\($0)" } == "sleep takes a number with at most one decimal (h) from 0 up to 24, not '\(refused)'")
+        }
+        let open = try ScaleKind.number(parsingUnit: nil, minimum: nil, maximum: nil)
+        #expect(try open.value(parsing: "-1000000", for: sleep) == .tenths(-10_000_000))
+        #expect(throws: MoodValidationError.self, "past a million") { try open.value(parsing: "1000000.1", for: sleep) }
+        #expect(throws: MoodValidationError.self) { try ScaleKind.number(parsingUnit: nil, minimum: "5", maximum: "5") }
+        #expect(throws: MoodValidationError.self) { try ScaleKind.number(parsingUnit: "a very long unit", minimum: nil, maximum: nil) }
+        #expect(throws: MoodValidationError.self) { try ScaleKind.number(parsingUnit: "h\u{7}", minimum: nil, maximum: nil) }
+    }
+
+    @Test func aYesNoScaleTakesTheWordsPeopleType() throws {
+        let meds = try ScaleName.normalized("meds")
+        for yes in ["yes", "Y", "true", "1"] { #expect(try ScaleKind.yesNo.value(parsing: yes, for: meds) == .yes) }
+        for no in ["no", "N", "false", "0"] { #expect(try ScaleKind.yesNo.value(parsing: no, for: meds) == ScaleValue.no) }
+        #expect(throws: MoodValidationError.invalidScaleValue("meds takes yes or no, not 'maybe'")) { try ScaleKind.yesNo.value(parsing: "maybe", for: meds) }
+    }
+
+    @Test func everyKindReadsBackFromItsStoredText() throws {
+        let seed = TestSeed.chosen()
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<500 {
+            let low = Int.random(in: -1000...999, using: &random)
+            let bound = { (random: inout SeededGenerator) -> Int? in Bool.random(using: &random) ? Int.random(in: -10_000...10_000, using: &random) : nil }
+            var (minimum, maximum) = (bound(&random), bound(&random))
+            if let low = minimum, let high = maximum, low >= high { (minimum, maximum) = (nil, high) }
+            let kinds: [ScaleKind] = [
+                .range(low...Int.random(in: (low + 1)...1000, using: &random)), .yesNo,
+                .number(unit: ["h", "mg", "cups of tea", nil].randomElement(using: &random)!, minimum: minimum, maximum: maximum),
+            ]
+            for kind in kinds { #expect(ScaleKind(storedText: kind.storedText) == kind, "seed \(seed): \(kind.storedText)") }
+        }
+        for bad in ["", "range 5 1", "range 1", "number x - ", "yes-no extra", "number - -", "range 1 2000000"] {
+            #expect(ScaleKind(storedText: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func twoDevicesFillingInTwoScalesOfOneMoodBothKeepTheirs() {
+        let (sleepID, anxietyID) = (UUID(), UUID())
+        var laptop = ScaleValues(), phone = ScaleValues()
+        laptop.set(.tenths(75), for: sleepID, at: Self.stamp(5, "laptop"))
+        phone.set(.whole(4), for: anxietyID, at: Self.stamp(3, "phone"))
+        let merged = laptop.merged(with: phone)
+        #expect(merged.values == [sleepID: .tenths(75), anxietyID: .whole(4)])
+        #expect(merged == phone.merged(with: laptop))
+
+        var cleared = merged
+        cleared.set(nil, for: sleepID, at: Self.stamp(9, "phone"))
+        #expect(cleared.merged(with: laptop)[sleepID] == nil, "a value cleared after it was seen stays cleared")
+        var untouched = ScaleValues()
+        untouched.set(nil, for: sleepID, at: Self.stamp(1, "phone"))
+        #expect(untouched.entries.isEmpty, "clearing what was never set records nothing")
+    }
+
+    /// Random sets and clears of three scales on three devices, merged in random groupings: the
+    /// merge is commutative, associative and idempotent, and each scale ends at its latest change.
+    @Test func valuesMergeLikeFieldsWhateverTheOrder() {
+        let seed = TestSeed.chosen()
+        var random = SeededGenerator(seed: seed)
+        let scales = [UUID(), UUID(), UUID()]
+        for _ in 0..<300 {
+            var devices = (0..<3).map { _ in ScaleValues() }
+            var latest: [UUID: Stamped<ScaleValues.Entry>] = [:]
+            for step in 0..<20 {
+                let device = Int.random(in: 0..<3, using: &random), scale = scales.randomElement(using: &random)!
+                let stamp = HybridTimestamp(wallMilliseconds: Int64(step), counter: 0, device: "d\(device)")
+                let value: ScaleValue? = Bool.random(using: &random) ? .whole(Int.random(in: 1...5, using: &random)) : nil
+                let before = devices[device]
+                devices[device].set(value, for: scale, at: stamp)
+                if devices[device] != before { latest[scale] = devices[device].entries[scale] }
+                if Int.random(in: 0..<4, using: &random) == 0 {  // a sync: one device takes another's copy
+                    let other = Int.random(in: 0..<3, using: &random)
+                    devices[device] = devices[device].merged(with: devices[other])
+                }
+            }
+            let (a, b, c) = (devices[0], devices[1], devices[2])
+            #expect(a.merged(with: b) == b.merged(with: a), "seed \(seed)")
+            #expect(a.merged(with: b).merged(with: c) == a.merged(with: b.merged(with: c)), "seed \(seed)")
+            #expect(a.merged(with: a) == a, "seed \(seed)")
+            let all = a.merged(with: b).merged(with: c)
+            for scale in scales { #expect(all.entries[scale] == latest[scale], "seed \(seed)") }
+        }
+    }
+
+    @Test func aRenameAndARemovalMergeByTheirStamps() throws {
+        let made = Scale(name: sleep, kind: .yesNo, at: Self.stamp(1, "laptop"))
+        var laptop = made, phone = made
+        laptop.name = Stamped(try ScaleName.normalized("rest"), at: Self.stamp(4, "laptop"))
+        phone.name = Stamped(try ScaleName.normalized("slept"), at: Self.stamp(6, "phone"))
+        phone.state = Stamped(.removed, at: Self.stamp(7, "phone"))
+        #expect(laptop.merged(with: phone) == phone.merged(with: laptop))
+        #expect(laptop.merged(with: phone).name.value.text == "slept")
+        #expect(laptop.merged(with: phone).state.value == .removed)
+    }
+}
