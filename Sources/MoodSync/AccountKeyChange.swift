@@ -39,17 +39,23 @@ public enum AccountKeyChange {
     /// Moves the account to `key` (from ``rotationKey(store:remote:)``), as `moodtui key
     /// rotate`, after revoking the devices `lost`, so that none of them reads or writes again:
     /// the moods are sealed anew, and the old key opens nothing the server holds afterwards. The
-    /// new key is wrapped for every other device whose key the old one vouched for, and every
-    /// live share's record is sealed anew, in the same request.
+    /// new key is wrapped, unless `handingOver` is `false`, for every other device whose key this
+    /// device noted before (see <doc:KeyRotation>), and every live share's record is sealed anew, in
+    /// the same request.
     /// - Throws: a ``RemoteError`` (a device may already be revoked), and what
     ///   `change(to:store:remote:logger:)` throws.
     public static func rotate(
-        to key: AccountKey, revoking lost: [DeviceTokenID], store: JournalStore, remote: any MoodRemote, logger: Logger
+        to key: AccountKey, revoking lost: [DeviceTokenID], handingOver: Bool = true, store: JournalStore, remote: any MoodRemote,
+        logger: Logger
     ) async throws -> KeyRotationOutcome {
         let server = try await remote.accountInfo()
+        // A lost device's key is forgotten before anything else, so that no run hands it a key.
+        try await KeyHandOvers.forget(lost, in: store)
         // The account's key signs: the journal's, or the new one when a run before moved to it.
-        // The device keys seen before this run are the only ones the new key is handed to.
-        let (held, seen) = try await store.read { (try SyncSettings.accountKey(in: $0), try KeyHandOvers.seen(in: $0)) }
+        // The device keys noted before this rotation are the only ones the new key is handed to:
+        // none is noted while a rotation is under way, so a run again sees the same ones.
+        let held = try await store.read { try SyncSettings.accountKey(in: $0) }
+        let seen = handingOver ? await KeyHandOvers.seen(in: store, logger: logger) : [:]
         let signer = [held, key].compactMap { $0 }.first { $0.id == server.keyID }
         if let signer {  // an account sealed before signing keys: the server checks with it from now on
             try await SigningKeyRegistration.ensure(for: .sealed(signer, account: server.id), account: server, remote: remote, logger: logger)
@@ -59,11 +65,21 @@ public enum AccountKeyChange {
                 guard case .unknownDevice = error else { throw error }  // revoked by a run before
             }
         }
-        let kept = seen.filter { !lost.contains($0.key) }
-        return try await change(to: key, handingOverTo: kept, store: store, remote: remote, logger: logger)
+        return try await change(to: key, handingOverTo: seen, store: store, remote: remote, logger: logger)
     }
 
-    /// The key ``rotate(to:revoking:store:remote:logger:)`` is to move to: a new one, or the one
+    /// The devices among `devices` that a rotation from this journal now would hand the new key
+    /// to, for `moodtui key rotate` to say so before anything changes.
+    public static func handOverCandidates(among devices: [ListedDevice], store: JournalStore, remote: any MoodRemote, logger: Logger) async throws
+        -> Set<DeviceTokenID>
+    {
+        let (held, account) = try await store.read { (try SyncSettings.accountKey(in: $0), try $0.setting(.syncAccount)) }
+        guard let held, let account else { return [] }
+        let seen = await KeyHandOvers.seen(in: store, logger: logger)
+        return Set(devices.filter { KeyHandOvers.trusted($0, holding: held, account: account, seen: seen, except: remote.tokenID) != nil }.map(\.id))
+    }
+
+    /// The key ``rotate(to:revoking:handingOver:store:remote:logger:)`` is to move to: a new one, or the one
     /// this journal offered when a run before was cut off (after the server took it, or before).
     /// Changes nothing.
     /// - Throws: ``AccountKeyChangeError`` when this journal does not hold the account's key.
@@ -113,7 +129,7 @@ public enum AccountKeyChange {
                 keyID: newKey.id, signingKey: newKey.signingKey, replaces: current?.id, since: token, proof: current?.sign(statement))
             if let current {  // a rotation: the devices kept move on their own, and the shares stay open
                 let handOvers = KeyHandOvers.handOvers(
-                    of: newKey, to: try await remote.devices(), holding: current, account: account, seen: seen)
+                    of: newKey, to: try await remote.devices(), holding: current, account: account, seen: seen, except: remote.tokenID)
                 request.handOvers = handOvers.map(\.handOver)
                 let shares = try await resealedShares(for: newKey, from: current, account: account, remote: remote, logger: logger)
                 request.shareRecords = shares.updates
@@ -186,7 +202,7 @@ public enum AccountKeyChangeError: Error, Equatable, CustomStringConvertible {
             "this device does not hold the account's current key (was it changed on another device?): "
                 + "enter its phrase with `moodtui key enter` first"
         case .accountKeepsChanging:
-            "other devices kept changing the account while the key was being changed; nothing changed, try again"
+            "other devices kept changing the account while the key was being changed; the key was not changed: run the command again"
         }
     }
 }

@@ -11,7 +11,7 @@ import SyncProtocol
 ///    as it first sees them (``lookAtDevices(key:account:store:remote:logger:)``).
 /// 2. The device that rotates wraps the new key for every device whose key it saw before the
 ///    rotation began, still registered under the old key for that device
-///    (``handOvers(of:to:holding:account:seen:)``). A key first listed during the
+///    (``handOvers(of:to:holding:account:seen:except:)``). A key first listed during the
 ///    rotation — by a server working with whoever holds the old key — is not believed.
 /// 3. A kept device finds its wrapped key in `GET /v1/account`, checks the old key's signature
 ///    over the change, and takes the new key (``take(_:holding:account:store:remote:logger:)``).
@@ -20,19 +20,23 @@ enum KeyHandOvers {
     /// for this token and key, and notes the other devices' keys it has not seen yet. Neither is
     /// needed to sync: a failure is logged, and tried again at the next start.
     static func lookAtDevices(key: AccountKey, account: String, store: JournalStore, remote: any MoodRemote, logger: Logger) async {
+        do { try await register(key: key, account: account, store: store, remote: remote, logger: logger) } catch {
+            logger.warning("could not register this device's key", metadata: ["error": "\(error)"])
+        }
         do {
-            try await register(key: key, account: account, store: store, remote: remote, logger: logger)
-            try await noteSeen(try await remote.devices(), holding: key, account: account, store: store, logger: logger)
+            try await noteSeen(try await remote.devices(), holding: key, account: account, excluding: remote.tokenID, store: store, logger: logger)
         } catch {
-            logger.warning("could not register this device's key or look at the others'", metadata: ["error": "\(error)"])
+            logger.warning("could not look at the other devices' keys", metadata: ["error": "\(error)"])
         }
     }
 
     private static func register(key: AccountKey, account: String, store: JournalStore, remote: any MoodRemote, logger: Logger) async throws {
         let registered = "\(remote.tokenID) \(key.id)"
         let deviceKey: DeviceKey? = try await store.write(origin: .sync) { writer in
-            guard try writer.snapshot.setting(.deviceKeyRegistered) != registered else { return nil }
-            if let stored = try writer.snapshot.setting(.deviceKey), let kept = try? DeviceKey(stored: stored) { return kept }
+            let stored = try writer.snapshot.setting(.deviceKey).flatMap { try? DeviceKey(stored: $0) }
+            if let stored {
+                return try writer.snapshot.setting(.deviceKeyRegistered) == registered ? nil : stored
+            }
             let made = DeviceKey()  // the first one, or in place of one that no longer reads
             try writer.setSetting(.deviceKey, to: made.stored)
             return made
@@ -43,14 +47,19 @@ enum KeyHandOvers {
         logger.info("registered this device's key for key rotations", metadata: ["device": "\(remote.tokenID)"])
     }
 
-    /// Notes the key of each device in `devices` that `key` signed for it, unless a key was seen
-    /// for that device before: a different one now is logged, and that device is not handed a
-    /// rotated key until a person gives it the phrase.
-    private static func noteSeen(_ devices: [ListedDevice], holding key: AccountKey, account: String, store: JournalStore, logger: Logger) async throws {
+    /// Notes the key of each device in `devices` but this one (`me`) that `key` signed for it,
+    /// unless a key was seen for that device before: a different one now is logged, and that
+    /// device is not handed a rotated key until a person gives it the phrase. Nothing is noted
+    /// while a rotation this device began is under way (a key offered, not yet taken): a run
+    /// again must hand the key to the same devices as the first.
+    private static func noteSeen(
+        _ devices: [ListedDevice], holding key: AccountKey, account: String, excluding me: DeviceTokenID, store: JournalStore, logger: Logger
+    ) async throws {
         try await store.write(origin: .sync) { writer in
+            guard try writer.snapshot.setting(.offeredKey) == nil else { return }
             var seen = try SeenDeviceKeys.read(writer.snapshot)
             var changed = false
-            for device in devices where !device.current {
+            for device in devices where device.id != me {
                 guard let registration = device.key, registration.keyID == key.id,
                     registration.isSigned(by: key.signingKey, account: account, device: device.id)
                 else { continue }
@@ -68,9 +77,23 @@ enum KeyHandOvers {
         }
     }
 
-    /// The device keys this journal has seen, by device.
-    static func seen(in snapshot: JournalSnapshot) throws -> [DeviceTokenID: DevicePublicKey] {
-        try SeenDeviceKeys.read(snapshot)
+    /// The device keys this journal has seen, by device; none (logged) when they cannot be read,
+    /// so that a damaged setting hands the key to no one.
+    static func seen(in store: JournalStore, logger: Logger) async -> [DeviceTokenID: DevicePublicKey] {
+        do { return try await store.read { try SeenDeviceKeys.read($0) } } catch {
+            logger.warning("the device keys seen cannot be read; the new key is handed to no device", metadata: ["error": "\(error)"])
+            return [:]
+        }
+    }
+
+    /// Forgets the keys seen of `devices`, lost ones: no rotation hands them a key.
+    static func forget(_ devices: [DeviceTokenID], in store: JournalStore) async throws {
+        guard !devices.isEmpty else { return }
+        try await store.write(origin: .sync) { writer in
+            var seen = try SeenDeviceKeys.read(writer.snapshot)
+            for device in devices { seen[device] = nil }
+            try SeenDeviceKeys.write(seen, writer)
+        }
     }
 
     /// The account key `handOver` carries, once checked against the key this journal holds,
@@ -101,32 +124,42 @@ enum KeyHandOvers {
         return key
     }
 
-    /// `newKey` wrapped for each device in `devices` whose key `seen` holds (a lost device is
-    /// left out of it), registered under `held` and signed by it for that device; at most
+    /// `newKey` wrapped for each device in `devices` but this one (`me`, by its own token id, not
+    /// the server's word) whose key `seen` holds (a lost device is left out of it), registered
+    /// under `held` and signed by it for that device; at most
     /// ``SyncProtocol/SyncLimits/maximumKeyHandOvers``. The others are left out: never registered,
     /// registered under an earlier key, never seen here, or seen with another key.
     static func handOvers(
         of newKey: AccountKey, to devices: [ListedDevice], holding held: AccountKey, account: String,
-        seen: [DeviceTokenID: DevicePublicKey]
+        seen: [DeviceTokenID: DevicePublicKey], except me: DeviceTokenID
     ) -> [(device: ListedDevice, handOver: DeviceHandOver)] {
         let handed: [(device: ListedDevice, handOver: DeviceHandOver)] = devices.compactMap { device in
-            guard !device.current, let registration = device.key,
-                seen[device.id] == registration.publicKey, registration.keyID == held.id,
-                registration.isSigned(by: held.signingKey, account: account, device: device.id),
+            guard let registration = trusted(device, holding: held, account: account, seen: seen, except: me),
                 let wrapped = try? KeyHandOverSeal.wrap(newKey, for: registration.publicKey, device: device.id, account: account)
             else { return nil }
             return (device, DeviceHandOver(device: device.id, wrapped: wrapped))
         }
         return Array(handed.prefix(SyncLimits.maximumKeyHandOvers))
     }
+
+    /// The registration of `device` a rotation may wrap the new key for: not this device's, the
+    /// key seen of it before, registered under `held` and signed by it for that device.
+    static func trusted(
+        _ device: ListedDevice, holding held: AccountKey, account: String, seen: [DeviceTokenID: DevicePublicKey], except me: DeviceTokenID
+    ) -> DeviceKeyRegistration? {
+        guard device.id != me, let registration = device.key, seen[device.id] == registration.publicKey, registration.keyID == held.id,
+            registration.isSigned(by: held.signingKey, account: account, device: device.id)
+        else { return nil }
+        return registration
+    }
 }
 
 /// The seen device keys as the journal keeps them: a JSON object of device id to public key.
 private enum SeenDeviceKeys {
+    /// - Throws: `DecodingError` for a setting that is not such an object.
     static func read(_ snapshot: JournalSnapshot) throws -> [DeviceTokenID: DevicePublicKey] {
-        guard let json = try snapshot.setting(.seenDeviceKeys),
-            let pairs = try? JSONDecoder().decode([String: DevicePublicKey].self, from: Data(json.utf8))
-        else { return [:] }
+        guard let json = try snapshot.setting(.seenDeviceKeys) else { return [:] }
+        let pairs = try JSONDecoder().decode([String: DevicePublicKey].self, from: Data(json.utf8))
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { id, key in DeviceTokenID(hex: id).map { ($0, key) } })
     }
 

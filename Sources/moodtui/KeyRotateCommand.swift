@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MoodSealing
+import MoodStore
 import MoodSync
 import SyncProtocol
 
@@ -28,6 +29,11 @@ struct KeyRotateCommand: AsyncParsableCommand {
     @Flag(help: "Rotate without revoking any device (the phrase was seen, no device was lost).")
     var keepDevices = false
 
+    @Flag(help: ArgumentHelp(
+        "Hand the new key to no device: each is given the new phrase by hand.",
+        discussion: "For when the server may be working with whoever holds the lost device: see the listing's marks."))
+    var noHandOver = false
+
     @OptionGroup var journal: JournalOptions
 
     func validate() throws {
@@ -39,7 +45,7 @@ struct KeyRotateCommand: AsyncParsableCommand {
         let (store, remote) = try KeyChangeReport.open(journal, logger: logger)
         let devices: [ListedDevice]
         do { devices = try await remote.devices() } catch { throw CommandFailure("nothing changed: \(error)") }
-        let lost = try lostDevices(among: devices)
+        let lost = try await lostDevices(among: devices, store: store, remote: remote, logger: logger)
         let keyBefore: AccountKey?
         let key: AccountKey
         do {
@@ -50,7 +56,8 @@ struct KeyRotateCommand: AsyncParsableCommand {
         }
         let rotation: KeyRotationOutcome
         do {
-            rotation = try await AccountKeyChange.rotate(to: key, revoking: lost.map(\.id), store: store, remote: remote, logger: logger)
+            rotation = try await AccountKeyChange.rotate(
+                to: key, revoking: lost.map(\.id), handingOver: !noHandOver, store: store, remote: remote, logger: logger)
         } catch {
             throw KeyChangeReport.unfinished(error, keyBefore: keyBefore, store: store)
         }
@@ -92,9 +99,12 @@ struct KeyRotateCommand: AsyncParsableCommand {
 
     /// The devices `--revoke` names, each once; the list and a refusal when a name finds none,
     /// or when neither `--revoke` nor `--keep-devices` was given.
-    private func lostDevices(among devices: [ListedDevice]) throws -> [ListedDevice] {
+    private func lostDevices(among devices: [ListedDevice], store: JournalStore, remote: HTTPMoodRemote, logger: Logger) async throws
+        -> [ListedDevice]
+    {
         guard keepDevices || !revoke.isEmpty else {
-            printList(devices)
+            let candidates = (try? await AccountKeyChange.handOverCandidates(among: devices, store: store, remote: remote, logger: logger)) ?? []
+            printList(devices, handedOver: candidates)
             throw CommandFailure(
                 "nothing changed: name each lost device with --revoke DEVICE (its name or the start of its id), "
                     + "or rotate without revoking any with --keep-devices")
@@ -105,16 +115,24 @@ struct KeyRotateCommand: AsyncParsableCommand {
                 let device = try DeviceLookup.device(named: text, among: devices)
                 if !lost.contains(device) { lost.append(device) }
             } catch {
-                printList(devices)
+                printList(devices, handedOver: nil)
                 throw CommandFailure("nothing changed: \(error)")
             }
         }
         return lost
     }
 
-    private func printList(_ devices: [ListedDevice]) {
+    /// The list, and, when `handedOver` is given, which devices would move to the new key on
+    /// their own: those whose key this device saw before.
+    private func printList(_ devices: [ListedDevice], handedOver: Set<DeviceTokenID>?) {
         print("The devices of this account:")
-        print(DeviceListText.lines(devices).joined(separator: "\n"))
+        let marks = handedOver.map { handed in
+            devices.map { $0.current ? "" : handed.contains($0.id) ? "  moves to the new key on its own" : "  will need the new phrase" }
+        }
+        print(zip(DeviceListText.lines(devices), marks ?? devices.map { _ in "" }).map { $0 + $1 }.joined(separator: "\n"))
+        if handedOver != nil {
+            print("A device moves on its own when this device saw its key before; --no-hand-over gives every device the phrase by hand.")
+        }
     }
 }
 

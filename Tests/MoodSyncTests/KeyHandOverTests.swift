@@ -89,15 +89,70 @@ import Testing
             listed(id(3), keys[3]),  // seen with another key
             listed(id(4), keys[4], signedFor: id(1)),  // signed for another device
             listed(id(5), keys[5], with: AccountKey()),  // signed under another key
-            listed(id(6), keys[6], current: true),  // this device
+            listed(id(6), keys[6], current: true),  // this device, as the server says
+            listed(id(7), keys[6]),  // this device, as its own token says, though the server says not
         ]
-        let seen = [id(1): keys[1].publicKey, id(3): keys[0].publicKey, id(4): keys[4].publicKey, id(5): keys[5].publicKey, id(6): keys[6].publicKey]
-        let handed = KeyHandOvers.handOvers(of: new, to: devices, holding: held, account: account, seen: seen)
+        let seen = [
+            id(1): keys[1].publicKey, id(3): keys[0].publicKey, id(4): keys[4].publicKey, id(5): keys[5].publicKey, id(7): keys[6].publicKey,
+        ]
+        let handed = KeyHandOvers.handOvers(of: new, to: devices, holding: held, account: account, seen: seen, except: id(7))
         #expect(handed.map(\.device.id) == [id(1)])
         let handOver = KeyHandOver(
             keyID: new.id, signingKey: new.signingKey, replaces: held.id,
             proof: held.sign(.keyChange(account: account, key: new.id, signingKey: new.signingKey, replaces: held.id)),
             wrapped: try #require(handed.first).handOver.wrapped)
         #expect(try KeyHandOverSeal.open(handOver, with: keys[1], device: id(1), account: account, holding: held) == new)
+    }
+
+    /// The devices whose key the laptop noted as it synced, by id.
+    private func seen(by journal: TemporaryJournal) async -> Set<DeviceTokenID> {
+        Set(await KeyHandOvers.seen(in: journal.store, logger: logger).keys)
+    }
+
+    @Test func aKeyIsNotedOnceAndNeverWhileARotationIsUnderWay() async throws {
+        let (laptopRemote, laptop, phoneRemote, _, old) = try await laptopAndPhone()
+        _ = try await SyncCoordinator(store: laptop.store, remote: laptopRemote, logger: logger).syncOnce()
+        #expect(await seen(by: laptop) == [phoneRemote.tokenID])
+
+        // The phone's key as registered now is not the one first seen: not believed.
+        let another = DeviceKey().registration(device: phoneRemote.tokenID, account: laptopRemote.accountID, signedWith: old)
+        #expect(try await laptopRemote.storage.registerDeviceKey(another, forTokenHash: phoneRemote.tokenHash))
+        _ = try await SyncCoordinator(store: laptop.store, remote: laptopRemote, logger: logger).syncOnce()
+        let devices = try await laptopRemote.devices()
+        #expect(try await AccountKeyChange.handOverCandidates(among: devices, store: laptop.store, remote: laptopRemote, logger: logger).isEmpty)
+
+        // A device added while a rotation is under way here is not noted until it is over.
+        try SyncSettings.rememberOfferedKey(AccountKey(), in: laptop.store)
+        let deskRemote = try await laptopRemote.deviceWithItsOwnToken()
+        _ = try await device(deskRemote, phrase: RecoveryPhrase.phrase(for: old))
+        _ = try await SyncCoordinator(store: laptop.store, remote: laptopRemote, logger: logger).syncOnce()
+        #expect(await seen(by: laptop) == [phoneRemote.tokenID])
+        try await laptop.store.write(origin: .commandLine) { try $0.setSetting(.offeredKey, to: nil) }
+        _ = try await SyncCoordinator(store: laptop.store, remote: laptopRemote, logger: logger).syncOnce()
+        #expect(await seen(by: laptop) == [phoneRemote.tokenID, deskRemote.tokenID])
+    }
+
+    @Test func aRevokedDeviceIsForgottenAndNeverHandedTheKey() async throws {
+        let (laptopRemote, laptop, phoneRemote, _, old) = try await laptopAndPhone()
+        let tabletRemote = try await laptopRemote.deviceWithItsOwnToken()
+        _ = try await device(tabletRemote, phrase: RecoveryPhrase.phrase(for: old))
+        _ = try await SyncCoordinator(store: laptop.store, remote: laptopRemote, logger: logger).syncOnce()
+        #expect(await seen(by: laptop) == [phoneRemote.tokenID, tabletRemote.tokenID])
+
+        let new = try await AccountKeyChange.rotationKey(store: laptop.store, remote: laptopRemote)
+        let rotation = try await AccountKeyChange.rotate(to: new, revoking: [tabletRemote.tokenID], store: laptop.store, remote: laptopRemote, logger: logger)
+        #expect(rotation.handedOver?.map(\.id) == [phoneRemote.tokenID])
+        #expect(await seen(by: laptop) == [phoneRemote.tokenID], "the lost tablet is forgotten")
+        #expect(try await laptopRemote.storage.keyHandOver(forTokenHash: tabletRemote.tokenHash) == nil)
+    }
+
+    @Test func withoutHandOversNoDeviceIsHandedTheKey() async throws {
+        let (laptopRemote, laptop, phoneRemote, _, _) = try await laptopAndPhone()
+        _ = try await SyncCoordinator(store: laptop.store, remote: laptopRemote, logger: logger).syncOnce()
+        let new = try await AccountKeyChange.rotationKey(store: laptop.store, remote: laptopRemote)
+        let rotation = try await AccountKeyChange.rotate(
+            to: new, revoking: [], handingOver: false, store: laptop.store, remote: laptopRemote, logger: logger)
+        #expect(rotation.handedOver?.isEmpty == true)
+        #expect(try await laptopRemote.storage.keyHandOver(forTokenHash: phoneRemote.tokenHash) == nil)
     }
 }

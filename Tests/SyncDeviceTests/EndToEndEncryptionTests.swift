@@ -133,6 +133,9 @@ import Testing
         let listed = try ProcessResult.moodtui(["key", "rotate", "--journal", laptop.journal.path])
         #expect(listed.status == 1 && listed.standardError.contains("nothing changed: name each lost device with --revoke"), "\(listed.standardError)")
         for name in ["laptop  ", "phone  ", "old tablet", "(this device)"] { #expect(listed.standardOutput.contains(name), "\(listed.standardOutput)") }
+        let lines = listed.standardOutput.split(separator: "\n")
+        #expect(lines.contains { $0.contains("phone  ") && $0.hasSuffix("moves to the new key on its own") }, "\(listed.standardOutput)")
+        #expect(lines.contains { $0.contains("new desktop") && $0.hasSuffix("will need the new phrase") }, "\(listed.standardOutput)")
         let refused = try ProcessResult.moodtui(["key", "rotate", "--revoke", "Laptop", "--journal", laptop.journal.path])
         #expect(refused.status == 1 && refused.standardError.contains("nothing changed: that is this device"), "\(refused.standardError)")
         #expect(try await laptop.remote.accountInfo().keyID == oldKey.id)

@@ -11,7 +11,8 @@ import SyncProtocol
 public final class InMemoryRemote: MoodRemote {
     public let storage: InMemoryMoodServerStorage
     public let account: Account
-    private let tokenHash: Data
+    /// What the storage knows this device's token by.
+    public let tokenHash: Data
     private let state = Mutex(State())
 
     struct State {
