@@ -46,11 +46,13 @@ extension PostgresMoodServerStorage {
 
     public func registerDeviceKey(_ registration: DeviceKeyRegistration, forTokenHash tokenHash: Data) async throws -> Bool {
         var kept = false
+        // FOR SHARE waits for a key change that holds the account's row, then reads its new key:
+        // a registration under the key it replaced is not kept.
         for try await _ in try await client.query("""
-            UPDATE device_token SET device_key = \(registration.json) FROM account
-            WHERE device_token.hash = \(tokenHash) AND account.id = device_token.account_id
-                AND account.key_id = \(Data(registration.keyID.bytes))
-            RETURNING device_token.hash
+            UPDATE device_token SET device_key = \(registration.json)
+            WHERE hash = \(tokenHash)
+                AND account_id IN (SELECT id FROM account WHERE key_id = \(Data(registration.keyID.bytes)) FOR SHARE)
+            RETURNING hash
             """, logger: logger).decode(Data.self) { kept = true }
         return kept
     }

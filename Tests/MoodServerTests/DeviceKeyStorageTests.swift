@@ -1,5 +1,9 @@
+import AppTesting
 import Foundation
+import LocalProcesses
+import Logging
 import MoodServer
+import PostgresNIO
 import ServerStorage
 import SyncProtocol
 import Testing
@@ -85,5 +89,33 @@ import Testing
         guard case .changed(let changed, _) = rotated else { Issue.record("\(rotated)"); return }
         #expect(changed.keyID == AccountKeyStorageTests.second)
         #expect(try await storage.shares(of: alice).map(\.record) == [resealed])
+    }
+
+    /// Another instance changes the key and holds the account's row; a registration under the
+    /// key it replaces waits for it, then is not kept.
+    @Test func aRegistrationWaitingOnAKeyChangeIsNotKeptUnderTheKeyItReplaced() async throws {
+        let cluster = try PostgresCluster.shared()
+        let url = try cluster.makeDatabase()
+        let database = try #require(url.split(separator: "/").last.map(String.init))
+        let storage = try await StorageBackEnd.postgres(at: url)
+        let phone = DeviceToken.hash(DeviceToken.generate())
+        let alice = try await storage.addDevice(toAccount: "alice", tokenHash: phone)
+        _ = try await storage.changeKey(KeyChange(keyID: AccountKeyStorageTests.first, signingKey: AccountKeyStorageTests.signing, replaces: nil, unchangedSince: 0), in: alice)
+
+        let logger = Logger(label: "key-change") { _ in SwiftLogNoOpLogHandler() }
+        let configuration = PostgresConnection.Configuration(
+            host: "127.0.0.1", port: cluster.port, username: PostgresCluster.user, password: nil, database: database, tls: .disable)
+        let keyChange = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        try await keyChange.query("BEGIN", logger: logger)
+        try await keyChange.query("UPDATE account SET key_id = \(Data(AccountKeyStorageTests.second.bytes)) WHERE id = \(alice.id)", logger: logger)
+        let registering = Task { try await storage.registerDeviceKey(Self.registration(1), forTokenHash: phone) }
+        let waiting = await waitUntil {
+            try cluster.query("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", database: database)
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+        }
+        try await keyChange.query("COMMIT", logger: logger)
+        #expect(waiting, "the registration waits for the key change")
+        #expect(try await !registering.value, "read again after the change, the key is not the one that signed")
+        try await keyChange.close()
     }
 }
