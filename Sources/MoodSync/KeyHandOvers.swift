@@ -44,7 +44,7 @@ enum KeyHandOvers {
         guard let deviceKey else { return }
         try await remote.registerDeviceKey(deviceKey.registration(device: remote.tokenID, account: account, signedWith: key))
         try await store.write(origin: .sync) { try $0.setSetting(.deviceKeyRegistered, to: registered) }
-        logger.info("registered this device's key for key rotations", metadata: ["device": "\(remote.tokenID)"])
+        logger.debug("registered this device's key for key rotations", metadata: ["device": "\(remote.tokenID)"])
     }
 
     /// Notes the key of each device in `devices` but this one (`me`) that `key` signed for it,

@@ -87,7 +87,9 @@ struct KeyRotateCommand: AsyncParsableCommand {
         let waiting = kept.filter { !handed.contains($0.id) }
         var lines: [String] = []
         if !handedOver.isEmpty {
-            lines.append("The new key was handed over to \(handedOver.map(DeviceListText.title).joined(separator: ", ")), which move to it on their own.")
+            lines.append(
+                "The new key was handed over to \(handedOver.map(DeviceListText.title).joined(separator: ", ")), which "
+                    + (handedOver.count == 1 ? "moves to it on its own the next time it syncs." : "move to it on their own the next time they sync."))
         }
         if !waiting.isEmpty {
             lines.append(
