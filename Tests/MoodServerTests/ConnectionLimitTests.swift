@@ -6,7 +6,7 @@ import Testing
 
 /// A hostile client cannot hold the server's connections: silent and slow ones are closed after
 /// the (short, configured) timeouts, the caps refuse cleanly, and a normal client never notices.
-@Suite(.timeLimit(.minutes(2))) struct ConnectionLimitTests {
+@Suite(.timeLimit(.minutes(3))) struct ConnectionLimitTests {
     /// Short, but the idle timeout leaves the normal client's connection (two requests, one
     /// after the other) room on a loaded machine: at one second it was closed between them once,
     /// at three seconds twice in a full local run beside the sync device tests.
@@ -73,9 +73,10 @@ import Testing
             #expect((1...2).contains(refused.count))
             #expect(refused.allSatisfy { RawResponse($0.bytes)?.status == 503 && RawResponse($0.bytes)?.isComplete == true })
             // Once the others close (and the server has seen them close), a new client is served.
+            // Generous: on two busy cores the server has been seen to take over 20 s to notice.
             for connection in five where !connection.readAvailable() { connection.close() }
             var status: Int?
-            let deadline = ContinuousClock.now + .seconds(20)
+            let deadline = ContinuousClock.now + .seconds(60)
             repeat {
                 let client = try RawConnection(port: server.port, from: "127.0.0.9")
                 try client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
