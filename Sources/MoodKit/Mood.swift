@@ -21,6 +21,8 @@ public struct Mood: Identifiable, Hashable, Sendable {
     public var stamps: MoodStamps
     /// What the person did around it; merged as a set (see ``ActivitySet``).
     public var activities: ActivitySet
+    /// The values of the journal's scales (hours slept, anxiety), each merged by its own stamp.
+    public var scales: ScaleValues
     /// Where the mood stands with the sync server.
     public var sync: MoodSyncState
 
@@ -28,7 +30,7 @@ public struct Mood: Identifiable, Hashable, Sendable {
     /// (`JournalWriter.add(_:)`), which stamps it with the device's clock.
     public init(
         id: ID, date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps,
-        activities: ActivitySet = ActivitySet(), sync: MoodSyncState = MoodSyncState()
+        activities: ActivitySet = ActivitySet(), scales: ScaleValues = ScaleValues(), sync: MoodSyncState = MoodSyncState()
     ) {
         self.id = id
         self.date = date.roundedToMilliseconds
@@ -37,6 +39,7 @@ public struct Mood: Identifiable, Hashable, Sendable {
         self.creatorID = creatorID
         self.stamps = stamps
         self.activities = activities
+        self.scales = scales
         self.sync = sync
     }
 
@@ -59,14 +62,15 @@ public struct Mood: Identifiable, Hashable, Sendable {
         fields.latestStamp.isEarliest ? nil : Date(millisecondsSince1970: fields.latestStamp.wallMilliseconds)
     }
 
-    /// Level, note, date and activities with their stamps: what a merge with another device's
-    /// copy works on.
+    /// Level, note, date, activities and scale values with their stamps: what a merge with
+    /// another device's copy works on.
     public var fields: MoodFields {
-        get { MoodFields(level: level, note: note, date: date, stamps: stamps, activities: activities) }
+        get { MoodFields(level: level, note: note, date: date, stamps: stamps, activities: activities, scales: scales) }
         set {
             (level, note, date) = (newValue.level.value, newValue.note.value, newValue.date.value.roundedToMilliseconds)
             stamps = newValue.stamps
             activities = newValue.activities
+            scales = newValue.scales
         }
     }
 }

@@ -12,15 +12,20 @@ public struct MoodEntry: Hashable, Sendable {
     /// The activities chosen and those the note names as `#hashtags`
     /// (``ActivityName/hashtags(in:)``), at most ``ActivitySet/maximumActivities``.
     public let activities: Set<ActivityName>
+    /// The values given for the journal's scales, each checked against its scale's kind where it
+    /// was typed (``ScaleKind/value(parsing:for:)``).
+    public let scales: [Scale.ID: ScaleValue]
 
     /// - Throws: `MoodValidationError` when the note breaks ``MoodNote``'s rules, the date
     ///   lies outside ``MoodDateRange``, or there are too many activities.
     public init(
-        level: MoodLevel, note: String = "", date: Date = Date(), activities: Set<ActivityName> = []
+        level: MoodLevel, note: String = "", date: Date = Date(), activities: Set<ActivityName> = [],
+        scales: [Scale.ID: ScaleValue] = [:]
     ) throws(MoodValidationError) {
         self.level = level
         self.note = try MoodNote.normalized(note)
         self.date = try MoodDateRange.validated(date, field: .date)
         self.activities = try ActivitySet.checkedChoice(activities.union(ActivityName.hashtags(in: self.note)))
+        self.scales = scales
     }
 }

@@ -18,6 +18,11 @@ public struct ScaleValues: Hashable, Sendable {
 
     public init(entries: [Scale.ID: Stamped<Entry>] = [:]) { self.entries = entries }
 
+    /// A new mood's values, every one stamped `stamp`.
+    public init(setting values: [Scale.ID: ScaleValue], at stamp: HybridTimestamp) {
+        self.init(entries: values.mapValues { Stamped(.value($0), at: stamp) })
+    }
+
     /// The values the mood has, by scale.
     public var values: [Scale.ID: ScaleValue] {
         entries.compactMapValues { if case .value(let value) = $0.value { value } else { nil } }

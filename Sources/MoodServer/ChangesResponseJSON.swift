@@ -89,6 +89,10 @@ extension JSONBytes {
             appendNumber(Int64(content.level.rawValue))
             append(#","note":"#)
             appendString(content.note)
+            if !content.scales.entries.isEmpty {
+                append(#","scales":"#)
+                appendScales(content.scales)
+            }
             append(#","stamps":{"date":"#)
             appendString(content.stamps.date.description)
             append(#","level":"#)
@@ -151,6 +155,22 @@ private struct JSONBytes {
                 append(#","removed":"#)
                 appendStrings(history.removals.map(\.description))
             }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// A mood's scale values as ``MoodContent`` encodes them: ids in the order of their text,
+    /// `stamp` before `value`.
+    mutating func appendScales(_ scales: ScaleValues) {
+        bytes.append(UInt8(ascii: "{"))
+        for (index, (id, entry)) in scales.entries.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(id.uuidString)
+            append(#":{"stamp":"#)
+            appendString(entry.stamp.description)
+            append(#","value":"#)
+            appendString(entry.value.storedText)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "}"))

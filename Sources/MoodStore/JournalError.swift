@@ -17,6 +17,12 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A rename would give an activity the name of another one that moods have: merging them
     /// is a choice a person makes with `merge`.
     case activityExists(ActivityName)
+    /// No scale in use has this name.
+    case scaleNotFound(ScaleName)
+    /// A scale in use has this name already.
+    case scaleExists(ScaleName)
+    /// The journal holds as many scales in use as it may.
+    case tooManyScales(limit: Int)
     /// The journal holds a share from the person named: it shows their moods and takes no
     /// change from this side.
     case readOnly(sharedBy: String)
@@ -29,6 +35,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .activityNotFound(let name): "no mood has the activity '\(name)'"
         case .activityExists(let name):
             "moods have the activity '\(name)' already; to make both one activity, merge them"
+        case .scaleNotFound(let name): "no scale is named '\(name)'; moodtui scale list shows them"
+        case .scaleExists(let name): "a scale named '\(name)' exists already"
+        case .tooManyScales(let limit): "a journal holds up to \(limit) scales; remove one first (moodtui scale remove NAME)"
         case .readOnly(let owner):
             "this journal is \(owner)'s share, read-only: moods cannot be added, changed or deleted here (your own journal is the default one)"
         case .undoWindowClosed: "too late to undo: a deletion can be undone for \(JournalWriter.undoWindow.components.seconds) seconds"

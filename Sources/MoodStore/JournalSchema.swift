@@ -128,6 +128,9 @@ enum JournalSchema {
         migrator.registerMigration("v14: shares' dates, ended shares, entries received") { db in
             try db.execute(sql: shareDatesSQL)
         }
+        migrator.registerMigration("v15: scales and their values") { db in
+            try db.execute(sql: scaleValuesSQL)
+        }
         return migrator
     }
 
@@ -260,12 +263,7 @@ enum JournalSchema {
         ALTER TABLE changeLog ADD COLUMN oldLive INTEGER;
         DROP TRIGGER mood_logUpdate;
         DROP TRIGGER mood_logDelete;
-        CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
-            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive)
-            SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(MoodColumn.changedMaskSQL(v6ColumnNames)),
-                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0
-            FROM changeWriter;
-        END;
+        \(insightsUpdateTriggerSQL(v6ColumnNames))
         CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
             INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive)
             SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0,
@@ -315,6 +313,23 @@ enum JournalSchema {
         ) WITHOUT ROWID;
         """
 
+    /// The journal's scales, a row each (removed ones too, with the stamp of their removal);
+    /// each mood gets their values (``ScaleValues``'s stored text), and the change log's update
+    /// trigger reports a change of them as ``MoodColumn/scales``.
+    private static let scaleValuesSQL = """
+        CREATE TABLE scale (
+            id BLOB PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            nameStamp TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            state INTEGER NOT NULL,
+            stateStamp TEXT NOT NULL
+        ) WITHOUT ROWID;
+        ALTER TABLE mood ADD COLUMN scales TEXT NOT NULL DEFAULT '';
+        DROP TRIGGER mood_logUpdate;
+        \(insightsUpdateTriggerSQL(v15ColumnNames))
+        """
+
     /// Every id a mood had when it was deleted for good, so that importing the entry it came from
     /// again does not bring it back (``JournalWriter/addImported(_:)``).
     private static let removedMoodSQL = """
@@ -359,6 +374,19 @@ enum JournalSchema {
         SELECT value, NEW.localID, NEW.date, NEW.id, NEW.markedForRemoteDeletion = 0 FROM json_each(NEW.activityNames);
         """
 
+    /// The trigger that logs every update of a mood with the mask of the columns it changed,
+    /// named as in `names`, and what the mood counted for in insights before it (since v9).
+    private static func insightsUpdateTriggerSQL(_ names: [(MoodColumn, [String])]) -> String {
+        """
+        CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
+            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive)
+            SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(MoodColumn.changedMaskSQL(names)),
+                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0
+            FROM changeWriter;
+        END;
+        """
+    }
+
     /// The trigger that logs every update of a mood, with the mask of the columns it changed.
     private static func updateTriggerSQL(changedMask: String) -> String {
         """
@@ -385,6 +413,9 @@ enum JournalSchema {
     /// The columns as the trigger of activities (v6) named them, and the change log's triggers
     /// since (v9); a later migration that adds a column to ``MoodColumn`` writes its own list.
     private static let v6ColumnNames = v5ColumnNames + [(.activities, ["activities"])]
+
+    /// The columns as the trigger of scale values (v15) names them.
+    private static let v15ColumnNames = v6ColumnNames + [(.scales, ["scales"])]
 
     /// The columns of a mood's sync state, unchanged since the first schema.
     private static let syncStateColumnNames = [

@@ -107,8 +107,8 @@ extension JournalSnapshot {
                 LIMIT ?4
                 """, arguments: [share, dates.since, dates.until, limit]
         ).map { row in
-            let source: Int64? = row[15]
-            return ShareWork(mood: Mood(row: row), entry: source.map { SharedEntryState(source: $0, serverVersion: row[16], shown: row[17]) })
+            let source: Int64? = row[Mood.selectionCount]
+            return ShareWork(mood: Mood(row: row), entry: source.map { SharedEntryState(source: $0, serverVersion: row[Mood.selectionCount + 1], shown: row[Mood.selectionCount + 2]) })
         }
     }
 

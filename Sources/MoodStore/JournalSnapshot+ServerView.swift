@@ -10,7 +10,7 @@ extension JournalSnapshot {
     public func forEachMoodAsServerConfirmed(_ visit: (ConfirmedMood) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db, sql: """
-                SELECT id, creatorID, stamps, activities, remoteVersion FROM mood
+                SELECT id, creatorID, stamps, activities, remoteVersion, scales FROM mood
                 WHERE remoteIdentifier IS NOT NULL AND changedSinceUpload = 0 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL
                     AND id NOT IN (SELECT id FROM unconfirmedMood)
                 ORDER BY id
@@ -19,7 +19,8 @@ extension JournalSnapshot {
             let creatorID: String = row[1]
             try visit(ConfirmedMood(
                 id: row[0], creatorID: creatorID, stamps: MoodStamps(storedText: row[2], creatorID: creatorID) ?? .earliest(of: creatorID),
-                activities: ActivitySet(storedText: row[3], creatorID: creatorID), remoteVersion: row[4]))
+                activities: ActivitySet(storedText: row[3], creatorID: creatorID),
+                scales: ScaleValues(storedText: row[5], creatorID: creatorID), remoteVersion: row[4]))
         }
     }
 
@@ -29,13 +30,14 @@ extension JournalSnapshot {
     }
 }
 
-/// A mood as the server confirmed it, by what its version is made of: the stamps of its fields
-/// and activities.
+/// A mood as the server confirmed it, by what its version is made of: the stamps of its fields,
+/// activities and scale values.
 public struct ConfirmedMood: Sendable {
     public var id: Mood.ID
     public var creatorID: String
     public var stamps: MoodStamps
     public var activities: ActivitySet
+    public var scales: ScaleValues
     /// The server's version of it.
     public var remoteVersion: Int64?
 }

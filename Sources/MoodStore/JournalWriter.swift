@@ -19,7 +19,8 @@ public struct JournalWriter {
         let stamp = try clockReading()
         let mood = Mood(
             id: UUID(), date: entry.date, level: entry.level, note: entry.note, creatorID: stamp.device,
-            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: entry.activities, at: stamp))
+            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: entry.activities, at: stamp),
+            scales: ScaleValues(setting: entry.scales, at: stamp))
         try insert(mood)
         return mood
     }
@@ -35,15 +36,16 @@ public struct JournalWriter {
         }
     }
 
-    /// Changes a mood's level, note, date or activities (those given; `nil` keeps a value) as a
-    /// person's edit. Only the fields whose value changes are stamped by this device's clock:
+    /// Changes a mood's level, note, date, activities or scale values (those given; `nil` keeps
+    /// a value; a scale given `nil` is cleared) as a person's edit. Only the fields whose value changes are stamped by this device's clock:
     /// saving a form whose level was left alone must not outweigh another device's change of the
     /// level. The `#hashtags` of a changed note are added to the activities. The mood waits for
     /// upload again (a failed upload is tried again).
     /// - Throws: ``JournalError/moodNotFound(_:)`` for an unknown or deleted mood;
     ///   ``MoodValidationError/tooManyActivities(count:limit:)``.
     public func edit(
-        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: ActivityEdit? = nil
+        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: ActivityEdit? = nil,
+        scales: [Scale.ID: ScaleValue?] = [:]
     ) throws {
         guard let mood = try snapshot.mood(id: id), !mood.sync.markedForRemoteDeletion else { throw JournalError.moodNotFound(id) }
         // The values that change, each `nil` when it was not given or stays as it is.
@@ -64,13 +66,16 @@ public struct JournalWriter {
         if let newNote { edited.fields.note = Stamped(newNote, at: try stamp()) }
         if let newDate { edited.fields.date = Stamped(newDate, at: try stamp()) }
         try edited.activities.set(to: ActivitySet.checkedChoice(wanted, over: current), stamp: stamp)
+        for (scale, value) in scales where edited.scales[scale] != value {
+            edited.scales.set(value, for: scale, at: try stamp())
+        }
         try updateLiveMood(id, sql: """
-            level = ?, note = ?, searchText = ?, date = ?, stamps = ?, activities = ?, activityNames = ?,
+            level = ?, note = ?, searchText = ?, date = ?, stamps = ?, activities = ?, activityNames = ?, scales = ?,
             changedSinceUpload = 1, lastSyncError = NULL
             """, arguments: StatementArguments([
                 edited.level.rawValue, edited.note, MoodSearchText.stored(forNote: edited.note), edited.date.millisecondsSince1970,
                 edited.stamps.storedText(creatorID: edited.creatorID),
-            ] + edited.activities.storedValues(creatorID: edited.creatorID)))
+            ] + edited.activities.storedValues(creatorID: edited.creatorID) + [edited.scales.storedText(creatorID: edited.creatorID)]))
     }
 
     /// How long a deletion made with ``DeletionUndo/offered`` can be taken back. Every sync

@@ -8,12 +8,15 @@ extension Mood {
     /// The columns read back, in the order ``init(row:)`` expects.
     static let selection = """
         localID, id, date, level, note, creatorID, stamps, remoteIdentifier, remoteVersion,
-        changedSinceUpload, markedForRemoteDeletion, markedForDeletionDate, lastSyncError, changeCounter, activities
+        changedSinceUpload, markedForRemoteDeletion, markedForDeletionDate, lastSyncError, changeCounter, activities, scales
         """
+
+    /// How many columns ``selection`` reads: a query that selects more after it reads them from here.
+    static let selectionCount = 16
 
     /// A mood from a row selected with ``selection``. Stamps that cannot be read (a journal
     /// edited by hand) read as the earliest possible ones, so that any other change wins; an
-    /// activity that cannot be read is left out.
+    /// activity or scale value that cannot be read is left out.
     init(row: Row) {
         let markedDate: Int64? = row[11]
         let creatorID: String = row[5]
@@ -23,6 +26,7 @@ extension Mood {
             stamps: MoodStamps(storedText: row[6], creatorID: creatorID)
                 ?? .earliest(of: creatorID),
             activities: ActivitySet(storedText: row[14], creatorID: creatorID),
+            scales: ScaleValues(storedText: row[15], creatorID: creatorID),
             sync: MoodSyncState(
                 remoteIdentifier: row[7], remoteVersion: row[8], changedSinceUpload: row[9],
                 markedForRemoteDeletion: row[10], markedForDeletionDate: markedDate.map(Date.init(millisecondsSince1970:)),
@@ -34,7 +38,7 @@ extension Mood {
     static let storedColumns = [
         "id", "date", "level", "note", "creatorID", "stamps", "remoteIdentifier", "remoteVersion",
         "changedSinceUpload", "markedForRemoteDeletion", "markedForDeletionDate", "lastSyncError", "activities", "activityNames",
-        "searchText",
+        "searchText", "scales",
     ]
 
     /// Inserts a whole mood. Built once: a download applies a thousand moods a page.
@@ -61,7 +65,7 @@ extension Mood {
             date.millisecondsSince1970, level.rawValue, note, creatorID, stamps.storedText(creatorID: creatorID),
             sync.remoteIdentifier, sync.remoteVersion, sync.changedSinceUpload, sync.markedForRemoteDeletion,
             sync.markedForDeletionDate?.millisecondsSince1970, sync.lastError,
-        ] + activities.storedValues(creatorID: creatorID) + [MoodSearchText.stored(forNote: note)]
+        ] + activities.storedValues(creatorID: creatorID) + [MoodSearchText.stored(forNote: note), scales.storedText(creatorID: creatorID)]
     }
 }
 

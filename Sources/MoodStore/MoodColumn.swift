@@ -12,6 +12,8 @@ public struct MoodColumn: OptionSet, Hashable, Sendable {
     public static let syncState = MoodColumn(rawValue: 1 << 4)
     /// The activities and their histories.
     public static let activities = MoodColumn(rawValue: 1 << 5)
+    /// The scales' values and their stamps.
+    public static let scales = MoodColumn(rawValue: 1 << 6)
 
     /// An SQL expression, valid inside an update trigger, giving the mask of changed columns
     /// named in `names`: the SQL columns behind each flag, as the migration that writes the

@@ -70,7 +70,7 @@ actor AccountHeadKeeper {
             try snapshot.forEachMoodAsServerConfirmed { mood in
                 // Written by another engine on this journal after the download this sequence is from.
                 writtenSince = writtenSince || (mood.remoteVersion ?? 0) > sequence
-                digest.add(mood.id, creatorID: mood.creatorID, stamps: mood.stamps, activities: mood.activities)
+                digest.add(mood.id, creatorID: mood.creatorID, stamps: mood.stamps, activities: mood.activities, scales: mood.scales)
             }
             return writtenSince ? nil : (digest.finalize(), digest.count)
         }

@@ -37,7 +37,7 @@ enum ConflictRule {
         let content = server.content
         return Mood(
             id: server.id, date: content.date, level: content.level, note: content.note, creatorID: content.creatorID,
-            stamps: content.stamps, activities: content.activities,
+            stamps: content.stamps, activities: content.activities, scales: content.scales,
             sync: MoodSyncState(remoteIdentifier: server.id.uuidString, remoteVersion: server.version, changedSinceUpload: false))
     }
 }

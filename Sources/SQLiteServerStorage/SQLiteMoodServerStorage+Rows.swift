@@ -57,20 +57,22 @@ extension SQLiteMoodServerStorage {
         }
         try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO mood (
-                accountID, id, date, level, note, creatorID, stamps, activities, sealed, version, sequence, deletedAt, deletionProof)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                accountID, id, date, level, note, creatorID, stamps, activities, scales, sealed, version, sequence, deletedAt,
+                deletionProof)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(
             arguments: [
                 account.id, record.id.uuidString, content?.date.millisecondsSince1970, content?.level.rawValue, content?.note,
                 content?.creatorID, content.map { $0.stamps.storedText(creatorID: $0.creatorID) },
-                content.map { $0.activities.storedText(creatorID: $0.creatorID) }, sealed, record.version, record.sequence,
+                content.map { $0.activities.storedText(creatorID: $0.creatorID) },
+                content.map { $0.scales.storedText(creatorID: $0.creatorID) }, sealed, record.version, record.sequence,
                 deletedAt?.millisecondsSince1970, record.deletionProof.map { Data($0.storedBytes) },
             ])
     }
 
     /// The columns ``record(from:)`` reads, by position: a page of the change feed decodes a
     /// thousand rows, and a lookup by name costs more than the rest of the row.
-    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence, activities, sealed, deletionProof"
+    static let recordColumns = "id, date, level, note, creatorID, stamps, version, sequence, activities, sealed, deletionProof, scales"
 
     /// A record from a row selected with ``recordColumns``; a row with neither a level nor a
     /// sealed content is a tombstone.
@@ -78,7 +80,8 @@ extension SQLiteMoodServerStorage {
     /// A stamp that cannot be read (a mood an older server stored without checking, whose
     /// creator id was empty) reads as the earliest stamp of the creator, and goes out as it is:
     /// devices set such a mood aside in words, as any mood that breaks the rules, and the rest
-    /// of the account's feed is not held up by it. An activity that cannot be read is left out.
+    /// of the account's feed is not held up by it. An activity or a scale value that cannot be
+    /// read is left out.
     static func record(from row: Row) throws -> MoodRecord {
         let idText: String = row[0]
         guard let id = UUID(uuidString: idText) else { throw DatabaseError(message: "invalid mood id \(idText) in the store") }
@@ -89,9 +92,10 @@ extension SQLiteMoodServerStorage {
             let creatorID: String = row[4] ?? ""
             let stamps = (row[5] as String?).flatMap { MoodStamps(storedText: $0, creatorID: creatorID) }
             let activities = (row[8] as String?).map { ActivitySet(storedText: $0, creatorID: creatorID) }
+            let scales = (row[11] as String?).map { ScaleValues(storedText: $0, creatorID: creatorID) }
             payload = .plain(MoodContent(
                 date: Date(millisecondsSince1970: date), level: level, note: row[3] ?? "", creatorID: creatorID,
-                stamps: stamps ?? .earliest(of: creatorID), activities: activities ?? ActivitySet()))
+                stamps: stamps ?? .earliest(of: creatorID), activities: activities ?? ActivitySet(), scales: scales ?? ScaleValues()))
         }
         let proof = (row[10] as Data?).flatMap { DeletionProof(storedBytes: Array($0)) }
         return MoodRecord(id: id, payload: payload, version: row[6], sequence: row[7], deletionProof: proof)

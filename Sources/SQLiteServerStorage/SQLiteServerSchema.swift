@@ -150,6 +150,11 @@ enum SQLiteServerSchema {
                 ALTER TABLE deviceToken ADD COLUMN keyHandOver TEXT;
                 """)
         }
+        migrator.registerMigration("v14: scale values") { db in
+            // A plain mood's scale values in ScaleValues' stored text; null for a sealed mood or a
+            // tombstone, and read as none for a mood stored before.
+            try db.execute(sql: "ALTER TABLE mood ADD COLUMN scales TEXT")
+        }
         return migrator
     }
 }

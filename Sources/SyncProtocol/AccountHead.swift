@@ -38,8 +38,8 @@ public struct AccountHead: Hashable, Sendable, StoredAsJSON {
     }
 }
 
-/// A SHA-256 digest of a set of live moods, each as its id and the stamps of its fields and
-/// activities: every change of a mood gives it new stamps, so a mood held back, or an older copy
+/// A SHA-256 digest of a set of live moods, each as its id and the stamps of its fields,
+/// activities and scale values: every change of a mood gives it new stamps, so a mood held back, or an older copy
 /// of one, changes the digest. Devices compute it alike from the moods they hold and from the
 /// moods the server sends; on the wire 64 lower-case hex digits.
 public struct LiveSetDigest: HexIdentifier {
@@ -60,9 +60,12 @@ public struct LiveSetDigest: HexIdentifier {
         public init() {}
 
         /// Adds the mood `id` with these fields' stamps; ids come in ascending order of
-        /// `uuidString` (the order of their bytes).
-        public mutating func add(_ id: UUID, creatorID: String, stamps: MoodStamps, activities: ActivitySet) {
-            let element = [creatorID, stamps.storedText(creatorID: ""), activities.storedText(creatorID: "")].joined(separator: "\u{1}")
+        /// `uuidString` (the order of their bytes). Scale values count only when the mood has
+        /// some entry, so that a head signed before moods had them still matches.
+        public mutating func add(_ id: UUID, creatorID: String, stamps: MoodStamps, activities: ActivitySet, scales: ScaleValues) {
+            var parts = [creatorID, stamps.storedText(creatorID: ""), activities.storedText(creatorID: "")]
+            if !scales.entries.isEmpty { parts.append(scales.storedText(creatorID: "")) }
+            let element = parts.joined(separator: "\u{1}")
             withUnsafeBytes(of: id.uuid) { hash.update(bufferPointer: $0) }
             hash.update(data: Array(SHA256.hash(data: Data(element.utf8))))
             count += 1

@@ -16,7 +16,8 @@ import MoodKit
 /// Dates are integers: milliseconds since 1970-01-01T00:00:00Z (the precision the journal
 /// keeps); stamps are `HybridTimestamp` text. `activities` holds every activity the mood has
 /// had, with the stamps of its additions and of the additions a removal saw
-/// (`ActivityHistory`): the mood has `run`, and had `tea`. Two contents are equal when every field and
+/// (`ActivityHistory`): the mood has `run`, and had `tea`. `scales`, left out when there are
+/// none, holds each scale value with its own stamp (`ScaleValuesJSON`). Two contents are equal when every field and
 /// stamp is equal; the server uses that to recognise a retried upload, without reading them.
 public struct MoodContent: Hashable, Sendable {
     /// When the mood was felt.
@@ -31,10 +32,13 @@ public struct MoodContent: Hashable, Sendable {
     public var stamps: MoodStamps
     /// The activities and their histories.
     public var activities: ActivitySet
+    /// The scales' values, each with its stamp.
+    public var scales: ScaleValues
 
     /// Makes a content from already validated values; the date is cut to whole milliseconds.
     public init(
-        date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps, activities: ActivitySet = ActivitySet()
+        date: Date, level: MoodLevel, note: String, creatorID: String, stamps: MoodStamps, activities: ActivitySet = ActivitySet(),
+        scales: ScaleValues = ScaleValues()
     ) {
         self.date = date.roundedToMilliseconds
         self.level = level
@@ -42,24 +46,25 @@ public struct MoodContent: Hashable, Sendable {
         self.creatorID = creatorID
         self.stamps = stamps
         self.activities = activities
+        self.scales = scales
     }
 
     /// The content of a journal mood.
     public init(_ mood: Mood) {
         self.init(
             date: mood.date, level: mood.level, note: mood.note, creatorID: mood.creatorID, stamps: mood.stamps,
-            activities: mood.activities)
+            activities: mood.activities, scales: mood.scales)
     }
 
     /// The fields with their stamps, to merge with a device's copy.
     public var fields: MoodFields {
-        MoodFields(level: level, note: note, date: date, stamps: stamps, activities: activities)
+        MoodFields(level: level, note: note, date: date, stamps: stamps, activities: activities, scales: scales)
     }
 }
 
 extension MoodContent: Codable {
     enum CodingKeys: String, CodingKey {
-        case date, level, note, creatorID, stamps, activities
+        case date, level, note, creatorID, stamps, activities, scales
     }
 
     enum StampKeys: String, CodingKey {
@@ -69,8 +74,8 @@ extension MoodContent: Codable {
     /// Decodes and validates, once, for the server on upload and the client on download: a
     /// level outside 1–5, a date outside `MoodDateRange` (checked as an integer, before any
     /// conversion), a note that breaks `MoodNote`'s rules or is not trimmed, a creator id that
-    /// breaks `MoodCreatorID`'s, a stamp that `HybridTimestamp/validated(_:)` refuses, or
-    /// activities that break `ActivitySet`'s rules is a `DecodingError.dataCorrupted` naming
+    /// breaks `MoodCreatorID`'s, a stamp that `HybridTimestamp/validated(_:)` refuses, activities
+    /// that break `ActivitySet`'s rules, or scale values `ScaleValuesJSON` refuses is a `DecodingError.dataCorrupted` naming
     /// the field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -97,7 +102,8 @@ extension MoodContent: Codable {
                 try MoodCreatorID.validated(rawCreatorID)
             },
             stamps: MoodStamps(level: try stamp(.level), note: try stamp(.note), date: try stamp(.date)),
-            activities: try ActivitySetJSON.decode(from: container, forKey: .activities))
+            activities: try ActivitySetJSON.decode(from: container, forKey: .activities),
+            scales: try ScaleValuesJSON.decode(from: container, forKey: .scales))
     }
 
     /// `rule`'s value, or its refusal as a `DecodingError` at `key`.
@@ -120,5 +126,6 @@ extension MoodContent: Codable {
         try stampContainer.encode(stamps.level.description, forKey: .level)
         try stampContainer.encode(stamps.note.description, forKey: .note)
         try ActivitySetJSON.encode(activities, to: &container, forKey: .activities)
+        try ScaleValuesJSON.encode(scales, to: &container, forKey: .scales)
     }
 }

@@ -22,10 +22,12 @@ import Foundation
 /// - 6: an account may share its moods read-only (``SyncEndpoint/shares``); each device registers
 ///   a key of its own (``DeviceKeyRegistration``), and a key rotation hands the new key to the
 ///   devices kept (``KeyHandOver``) and seals every share's record anew, or is refused.
+/// - 7: moods carry the values of the journal's scales, each with its own stamp
+///   (``MoodContent/scales``); a device of version 6 would drop them when it merges.
 public enum ProtocolVersion {
     /// The version this module describes.
-    public static let current = 6
-    /// `Moodtui-Protocol: 6`; a request without it speaks version 1.
+    public static let current = 7
+    /// `Moodtui-Protocol: 7`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
 
     /// Words for a server and a device that speak different versions (`nil`: not a number),

@@ -21,12 +21,19 @@ struct AddCommand: ParsableCommand {
     @Option(help: ArgumentHelp(ActivityArguments.help("Something you did, such as run."), valueName: "name"))
     var activity: [String] = []
 
+    @Option(help: ArgumentHelp(ScaleArguments.help, valueName: "name=value"))
+    var scale: [String] = []
+
     func run() throws {
         let mood = try CommandFailure.wrapping {
             let level = try MoodLevel(parsing: level)
             let when = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) } ?? Date()
-            let entry = try MoodEntry(level: level, note: note, date: when, activities: ActivityArguments.names(activity))
-            return try journal.open().write(origin: .commandLine) { try $0.add(entry) }
+            let store = try journal.open()
+            let scales = try ScaleArguments.values(scale, scales: scale.isEmpty ? [] : store.read { try $0.scales() })
+            let entry = try MoodEntry(
+                level: level, note: note, date: when, activities: ActivityArguments.names(activity),
+                scales: scales.compactMapValues(\.self))
+            return try store.write(origin: .commandLine) { try $0.add(entry) }
         }
         print(mood.id.uuidString)
     }

@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import MoodKit
 
-/// `moodtui edit ID`: changes a mood's level, note, date or activities, as the app's form does.
+/// `moodtui edit ID`: changes a mood's level, note, date, activities or scale values, as the
+/// app's form does.
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a mood's level, note, date or activities.",
+        commandName: "edit", abstract: "Change a mood's level, note, date, activities or scale values.",
         discussion: MoodIDArgument.discussion)
 
     @OptionGroup var journal: JournalOptions
@@ -25,9 +26,12 @@ struct EditCommand: ParsableCommand {
         ActivityArguments.help("The mood's activities, in place of those it has (\"\" removes them all)."), valueName: "name"))
     var activity: [String] = []
 
+    @Option(help: ArgumentHelp(ScaleArguments.help, valueName: "name=value"))
+    var scale: [String] = []
+
     func validate() throws {
-        if level == nil, note == nil, date == nil, activity.isEmpty {
-            throw ValidationError("nothing to change: give --level, --note, --date or --activity")
+        if level == nil, note == nil, date == nil, activity.isEmpty, scale.isEmpty {
+            throw ValidationError("nothing to change: give --level, --note, --date, --activity or --scale")
         }
     }
 
@@ -39,7 +43,10 @@ struct EditCommand: ParsableCommand {
             let activities = activity.isEmpty ? nil : ActivityEdit.exactly(try ActivityArguments.names(activity))
             let store = try journal.open(ifMissing: .refuse)
             let uuid = try mood.resolve(in: store)
-            try store.write(origin: .commandLine) { try $0.edit(uuid, level: level, note: note, date: date, activities: activities) }
+            let scales = try ScaleArguments.values(scale, scales: scale.isEmpty ? [] : store.read { try $0.scales() })
+            try store.write(origin: .commandLine) {
+                try $0.edit(uuid, level: level, note: note, date: date, activities: activities, scales: scales)
+            }
             print("Edited \(uuid.uuidString)")
         }
     }

@@ -10,7 +10,8 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Flag(help: "Print a JSON array of moods (id, date, level, levelName, note, activities, creatorID, modifiedAt, sync, syncError).")
+    @Flag(help: ArgumentHelp(
+        "Print a JSON array of moods (id, date, level, levelName, note, activities, scales, creatorID, modifiedAt, sync, syncError)."))
     var json = false
 
     @Option(help: ArgumentHelp("Only moods with this activity (repeat it for moods with all of them).", valueName: "name"))
@@ -27,9 +28,9 @@ struct ListCommand: ParsableCommand {
         let filter: MoodFilter
         do { filter = MoodFilter(activities: try ActivityArguments.names(activity)) } catch { throw CommandFailure("\(error)") }
         let store = try journal.open(ifMissing: .refuse)
-        let moods = try store.read { try $0.moods(filter, order: .newestFirst, limit: limit) }
+        let (moods, scales) = try store.read { try ($0.moods(filter, order: .newestFirst, limit: limit), $0.scales()) }
         if json {
-            try JSONLines.print(moods.map(MoodJSON.init))
+            try JSONLines.print(moods.map { MoodJSON($0, scales: scales) })
             return
         }
         let formatter = MoodDateFormatter()
@@ -38,7 +39,9 @@ struct ListCommand: ParsableCommand {
             let date = formatter.string(for: mood.date, now: now).padding(toLength: 16, withPad: " ", startingAt: 0)
             let level = mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)
             let tags = mood.activities.hashtags
-            print("\(date)  \(level)  \(mood.id.uuidString)  \(TerminalSafeText.singleLine(mood.note))\(tags.isEmpty ? "" : "  " + tags)")
+            let values = scales.compactMap { scale in mood.scales[scale.id].map { "\(scale.name.value)=\($0)" } }.joined(separator: " ")
+            print("\(date)  \(level)  \(mood.id.uuidString)  \(TerminalSafeText.singleLine(mood.note))"
+                + (tags.isEmpty ? "" : "  " + tags) + (values.isEmpty ? "" : "  " + values))
         }
     }
 }

@@ -10,6 +10,8 @@ struct MoodJSON: Encodable {
     let note: String
     /// The names of the mood's activities, in the order of their bytes.
     let activities: [String]
+    /// The values of the scales in use, by name: `{"sleep": 7.5, "anxiety": 4, "meds": true}`.
+    let scales: [String: ScaleValueJSON]
     let creatorID: String
     /// `nil` when no change is recorded (an imported mood no one has changed since).
     let modifiedAt: String?
@@ -17,17 +19,39 @@ struct MoodJSON: Encodable {
     /// Why the server refused the mood, when it did.
     let syncError: String?
 
-    init(_ mood: Mood) {
+    /// - Parameter scales: the journal's scales in use; values of others are left out.
+    init(_ mood: Mood, scales: [Scale] = []) {
         id = mood.id.uuidString
         date = ISO8601.string(from: mood.date)
         level = mood.level.rawValue
         levelName = mood.level.name
         note = mood.note
         activities = mood.activities.names.map(\.text)
+        self.scales = Dictionary(uniqueKeysWithValues: scales.compactMap { scale in
+            mood.scales[scale.id].map { (scale.name.value.text, ScaleValueJSON($0)) }
+        })
         creatorID = mood.creatorID
         modifiedAt = mood.modifiedAt.map(ISO8601.string(from:))
         sync = mood.sync.summary.rawValue
         syncError = mood.sync.lastError
+    }
+}
+
+/// A scale value as JSON has it: a range's whole number as an integer, a measure as a decimal
+/// number, yes and no as `true` and `false`.
+struct ScaleValueJSON: Encodable {
+    let value: ScaleValue
+
+    init(_ value: ScaleValue) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case .whole(let whole): try container.encode(whole)
+        case .tenths: try container.encode(value.number)
+        case .yes: try container.encode(true)
+        case .no: try container.encode(false)
+        }
     }
 }
 

@@ -9,7 +9,7 @@ struct MoodTUI: AsyncParsableCommand {
         abstract: "A mood journal for the terminal, with a live list.",
         version: "0.1.0",
         subcommands: [
-            OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self,
+            OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self, ScaleCommand.self,
             ImportCommand.self, ExportCommand.self,
             StatsCommand.self,
             WatchCommand.self,

@@ -6,18 +6,12 @@ import Testing
 /// Activities from the command line: given with `add`/`edit`, typed as `#name` in a note, shown
 /// by `list`, listed, renamed and merged with `activity`.
 @Suite struct ActivityCommandTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-activity-\(UUID().uuidString)")
-    var journal: String { folder.appendingPathComponent("journal.sqlite").path }
+    let commands = JournalCommands(named: "activity")
+    var journal: String { commands.journal }
 
-    private func moodtui(_ arguments: String...) throws -> ProcessResult {
-        try ProcessResult.moodtui(arguments + ["--journal", journal])
-    }
+    private func moodtui(_ arguments: String...) throws -> ProcessResult { try commands.run(arguments) }
 
-    private func succeeded(_ arguments: String...) throws -> String {
-        let result = try ProcessResult.moodtui(arguments + ["--journal", journal])
-        try #require(result.status == 0, "\(arguments): \(result.standardError)")
-        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func succeeded(_ arguments: String...) throws -> String { try commands.succeeded(arguments) }
 
     private func listedActivities(_ filter: String...) throws -> [[String]] {
         let output = try ProcessResult.moodtui(["list", "--json"] + filter.flatMap { ["--activity", $0] } + ["--journal", journal])

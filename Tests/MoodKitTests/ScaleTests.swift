@@ -141,4 +141,21 @@ import Testing
         #expect(laptop.merged(with: phone).name.value.text == "slept")
         #expect(laptop.merged(with: phone).state.value == .removed)
     }
+
+    @Test func valuesAreStoredInOneShortTextAndReadBackExactly() throws {
+        var values = ScaleValues()
+        let (a, b, c, d) = (UUID(), UUID(), UUID(), UUID())
+        values.set(.tenths(-75), for: a, at: Self.stamp(5, "laptop"))
+        values.set(.whole(1_000_000), for: b, at: Self.stamp(6, "phone"))
+        values.set(.yes, for: c, at: Self.stamp(7, "laptop"))
+        values.set(.no, for: d, at: Self.stamp(7, "laptop"))
+        values.set(nil, for: d, at: Self.stamp(8, "phone"))
+        let text = values.storedText(creatorID: "laptop")
+        #expect(ScaleValues(storedText: text, creatorID: "laptop") == values)
+        #expect(text.split(separator: "\n").contains("\(a.uuidString)\t5.0\ttenths:-75"), "the creator's device is left out")
+        #expect(ScaleValues(storedText: "", creatorID: "laptop") == ScaleValues())
+
+        let damaged = text + "\nnot-an-id\t5.0\tyes\n\(UUID().uuidString)\t5.0\twhole:1000001\n\(UUID().uuidString)\tx\tyes"
+        #expect(ScaleValues(storedText: damaged, creatorID: "laptop") == values, "only the lines that cannot be read are left out")
+    }
 }

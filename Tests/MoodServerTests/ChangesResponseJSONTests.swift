@@ -47,6 +47,20 @@ import Testing
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
+    @Test func scaleValuesAreWrittenByteForByteAsFoundationWritesThem() throws {
+        var content = Fixtures.content(.good, note: "n")
+        let stamp = HybridTimestamp(wallMilliseconds: 9, counter: 2, device: "phone \"2\"")
+        for value in [ScaleValue.tenths(-75), .whole(4), .yes, .no] { content.scales.set(value, for: UUID(), at: stamp) }
+        let cleared = UUID()
+        content.scales.set(.yes, for: cleared, at: stamp)
+        content.scales.set(nil, for: cleared, at: HybridTimestamp(wallMilliseconds: 10, counter: 0, device: "laptop"))
+        #expect(content.scales.entries.count == 5)
+        let page = ChangesResponse(
+            changes: [.upsert(SyncedMood(id: UUID(), payload: .plain(content), version: 3))],
+            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0)
+        #expect(handWritten(page) == (try foundationJSON(page)))
+    }
+
     @Test func sealedMoodsAndTheKeyAreWrittenByteForByteAsFoundationWritesThem() throws {
         let key = AccountKeyID(hex: "00ff10ee20dd30cc")!
         let proof = DeletionProof(keyID: key, signature: AccountSignature(bytes: (0..<AccountSignature.byteCount).map { UInt8($0 * 3) })!)

@@ -69,6 +69,20 @@ import Testing
         #expect(entries.map(\.columns) == [[.syncState, .activities]])
     }
 
+    @Test func migratedMoodsHaveNoScaleValuesAndTakeOneAsAnEditOfThatColumn() throws {
+        let store = try JournalStore(path: path)
+        #expect(try store.read { try $0.mood(id: Self.edited) }?.scales == ScaleValues())
+        let start = try store.read { try $0.latestChangeSequence() }
+        let sleep = UUID()
+        try store.write(origin: .ui) { try $0.edit(Self.edited, scales: [sleep: .tenths(65)]) }
+        #expect(try store.read { try $0.mood(id: Self.edited) }?.scales.values == [sleep: .tenths(65)])
+        guard case .entries(let entries, _) = try store.read({ try $0.changes(after: start) }) else {
+            Issue.record("unexpected gap")
+            return
+        }
+        #expect(entries.map(\.columns) == [[.syncState, .scales]])
+    }
+
     @Test func migratedNotesAreFoundAndAnEditedOneIsFoundByItsNewWords() throws {
         let store = try JournalStore(path: path)
         func found(_ query: String) throws -> [UUID] {

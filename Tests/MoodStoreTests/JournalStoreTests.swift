@@ -113,6 +113,24 @@ import Testing
         #expect(try read(mood.id) == mood)
     }
 
+    @Test func scaleValuesAreStampedOneByOneAndReadBackExactly() throws {
+        let (sleep, meds) = (UUID(), UUID())
+        let mood = try journal.store.write(origin: .ui) {
+            try $0.add(MoodEntry(level: .good, note: "walk", scales: [sleep: .tenths(75), meds: .yes]))
+        }
+        #expect(mood.scales.entries.values.map(\.stamp) == [mood.stamps.level, mood.stamps.level])
+        #expect(try read(mood.id) == mood)
+
+        clock.set(offset: 60)
+        try journal.store.write(origin: .ui) { try $0.edit(mood.id, scales: [sleep: .tenths(75), meds: nil]) }
+        let edited = try read(mood.id)
+        #expect(edited.scales.values == [sleep: .tenths(75)])
+        #expect(edited.scales.entries[sleep]?.stamp == mood.stamps.level, "an unchanged value keeps its stamp")
+        #expect(edited.scales.entries[meds]?.value == .cleared)
+        #expect(try #require(edited.scales.entries[meds]).stamp > mood.stamps.level)
+        #expect(edited.sync.changedSinceUpload)
+    }
+
     @Test func onlyTheFieldsWhoseValueChangesGetANewStamp() throws {
         let mood = try journal.store.write(origin: .ui) { try $0.add(MoodEntry(level: .good, note: "walk")) }
         // The form saves every field; the level and date stay as they were.

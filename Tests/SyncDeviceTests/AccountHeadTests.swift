@@ -58,6 +58,20 @@ import Testing
         await server.stop()
     }
 
+    @Test func anOlderCopyThatDiffersOnlyInAScaleValueIsNoticed() async throws {
+        let (server, laptop, moods) = try await account(with: ["slept"])
+        let sleep = UUID()
+        _ = try laptop.edit(moods[0].id, scales: [sleep: .tenths(40)])
+        try await laptop.syncOnce()
+        let oldCopy = try await server.readFile { try Data.fetchOne($0, sql: "SELECT sealed FROM mood") }
+        _ = try laptop.edit(moods[0].id, scales: [sleep: .tenths(75)])
+        try await laptop.syncOnce()
+        try server.tamper { try $0.execute(sql: "UPDATE mood SET sealed = ?", arguments: [oldCopy]) }
+        let fresh = try await LiveDevice(server: server)
+        await expectStop(fresh, saying: "the server sends moods that are not the account's latest (older copies, or deleted ones brought back)")
+        await server.stop()
+    }
+
     @Test func anOlderHeadBroughtBackIsNoticed() async throws {
         let (server, laptop, _) = try await account(with: ["before"])
         let phone = try await LiveDevice(server: server, named: "phone")

@@ -80,11 +80,12 @@ final class LiveDevice: Sendable {
     /// Changes the fields given, as a person would, and returns the mood as it is after the edit.
     @discardableResult
     func edit(
-        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: Set<ActivityName>? = nil
+        _ id: Mood.ID, level: MoodLevel? = nil, note: String? = nil, date: Date? = nil, activities: Set<ActivityName>? = nil,
+        scales: [Scale.ID: ScaleValue?] = [:]
     ) throws -> Mood? {
         let activities = activities.map(ActivityEdit.exactly)
         return try store.write(origin: .ui) { writer in
-            try writer.edit(id, level: level, note: note, date: date, activities: activities)
+            try writer.edit(id, level: level, note: note, date: date, activities: activities, scales: scales)
             return try writer.snapshot.mood(id: id)
         }
     }

@@ -13,16 +13,7 @@ import Testing
             """.utf8))
     }
 
-    private func refusal(activities: String) -> String? {
-        do {
-            _ = try upload(activities: activities)
-            return nil
-        } catch let error as DecodingError {
-            return DecodingErrorText.describe(error)
-        } catch {
-            return "\(error)"
-        }
-    }
+    private func refusal(activities: String) -> String? { wireRefusal { try upload(activities: activities) } }
 
     @Test func aSetWithRemovalsTravelsAndReadsBackExactly() throws {
         var activities = ActivitySet(adding: ["run", "tea", "été"].map { try! ActivityName.normalized($0) },

@@ -18,16 +18,7 @@ import Testing
     }
 
     /// The words a refusal carries, as the server sends them back.
-    private func refusal(_ decode: () throws -> MoodUpload) -> String? {
-        do {
-            _ = try decode()
-            return nil
-        } catch let error as DecodingError {
-            return DecodingErrorText.describe(error)
-        } catch {
-            return "\(error)"
-        }
-    }
+    private func refusal(_ decode: () throws -> MoodUpload) -> String? { wireRefusal(decode) }
 
     @Test(arguments: ["9223372036854775296", "9223372036854775807", "9007199254740993", "253402300800000", "-1", "-9223372036854775808"])
     func aDateOutsideTheRangeIsRefusedNamingTheField(milliseconds: String) {

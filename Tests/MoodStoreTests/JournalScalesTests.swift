@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import JournalTesting
+import MoodKit
+@testable import MoodStore
+import Testing
+
+/// The journal's scales: made with the id every device derives from the name, renamed and
+/// removed with their values kept, brought back, limited to 32 in use; a row that cannot be
+/// read is left out.
+@Suite struct JournalScalesTests {
+    let journal: TemporaryJournal
+    init() throws { journal = try TemporaryJournal() }
+
+    private let sleep = try! ScaleName.normalized("sleep"), rest = try! ScaleName.normalized("rest")
+    private let hours = ScaleKind.number(unit: "h", minimum: 0, maximum: 240)
+
+    @discardableResult
+    private func write<T>(_ body: (JournalWriter) throws -> T) throws -> T { try journal.store.write(origin: .commandLine, body) }
+
+    @Test func aScaleMadeOnTwoJournalsUnderOneNameIsOneScale() throws {
+        let other = try TemporaryJournal()
+        let here = try write { try $0.addScale(sleep, kind: hours) }
+        let there = try other.store.write(origin: .commandLine) { try $0.addScale(sleep, kind: hours) }
+        #expect(here.id == there.id)
+        #expect(here.id == Scale.derivedID(for: sleep, attempt: 0))
+        #expect(try journal.store.read { try $0.scales() } == [here])
+    }
+
+    @Test func aRenameKeepsTheIdAndANewScaleOfTheOldNameGetsAnother() throws {
+        let made = try write { try $0.addScale(sleep, kind: hours) }
+        let renamed = try write { try $0.renameScale(sleep, to: rest) }
+        #expect(renamed.id == made.id && renamed.name.value == rest && renamed.name.stamp > made.name.stamp)
+        let again = try write { try $0.addScale(sleep, kind: .range(1...5)) }
+        #expect(again.id == Scale.derivedID(for: sleep, attempt: 1))
+        #expect(try journal.store.read { try $0.scales() }.map(\.name.value) == [rest, sleep])
+        #expect(throws: JournalError.scaleExists(sleep)) { try write { try $0.renameScale(rest, to: sleep) } }
+    }
+
+    @Test func aRemovedScaleKeepsItsValuesAndComesBackWithThem() throws {
+        let scale = try write { try $0.addScale(sleep, kind: hours) }
+        let mood = try write { try $0.add(MoodEntry(level: .good, scales: [scale.id: .tenths(70)])) }
+        try write { try $0.removeScale(sleep) }
+        #expect(try journal.store.read { try $0.scales() } == [])
+        #expect(try journal.store.read { try $0.allScales() }.map(\.state.value) == [.removed])
+        #expect(throws: JournalError.scaleNotFound(sleep)) { try write { try $0.removeScale(sleep) } }
+        #expect(try journal.store.read { try $0.mood(id: mood.id) }?.scales.values == [scale.id: .tenths(70)])
+
+        let back = try write { try $0.addScale(sleep, kind: hours) }
+        #expect(back.id == scale.id && back.isInUse)
+        #expect(try journal.store.read { try $0.scaleValueCounts() } == [scale.id: 1])
+    }
+
+    @Test func aJournalHoldsUpToThirtyTwoScalesInUse() throws {
+        for index in 1...Scale.maximumScales { try write { try $0.addScale(try ScaleName.normalized("s\(index)"), kind: .yesNo) } }
+        #expect(throws: JournalError.tooManyScales(limit: Scale.maximumScales)) { try write { try $0.addScale(sleep, kind: .yesNo) } }
+        try write { try $0.removeScale(try ScaleName.normalized("s1")) }
+        try write { try $0.addScale(sleep, kind: .yesNo) }
+    }
+
+    @Test func aRowThatCannotBeReadIsLeftOut() throws {
+        try write { try $0.addScale(sleep, kind: hours) }
+        try write { writer in
+            try writer.db.execute(sql: "INSERT INTO scale VALUES (?, 'x y', '1.0@a', 'yes-no', 0, '1.0@a')", arguments: [UUID()])
+            try writer.db.execute(sql: "INSERT INTO scale VALUES (?, 'pain', '1.0@a', 'range 5 1', 0, '1.0@a')", arguments: [UUID()])
+        }
+        #expect(try journal.store.read { try $0.scales() }.map(\.name.value) == [sleep])
+    }
+
+    @Test func theDerivedIDStaysAsItWasFirstMadeForEveryDevice() throws {
+        #expect(Scale.derivedID(for: sleep, attempt: 0).uuidString == "9D547C1C-4FB0-7429-0A17-1597C3D760FC")
+    }
+}
