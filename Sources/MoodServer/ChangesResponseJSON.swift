@@ -57,6 +57,8 @@ enum ChangesResponseJSON {
         json.appendNumber(page.sequence)
         json.append(#","serverTime":"#)
         json.appendNumber(page.serverTime)
+        json.append(#","setupVersion":"#)
+        json.appendNumber(page.setupVersion)
         json.append(#","token":"#)
         json.appendString(page.token.rawValue)
         json.append("}")

@@ -21,6 +21,8 @@ enum StorageOperation: String, Sendable {
     case compact
     case changeKey = "change_key"
     case publishHead = "publish_head"
+    case setup
+    case storeSetup = "store_setup"
     case createShare = "create_share"
     case shares
     case shareAccount = "share_account"
@@ -117,6 +119,14 @@ struct MeteredStorage<Base: MoodServerStorage>: MoodServerStorage {
 
     func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool {
         try await metrics.databaseCall(.publishHead) { try await base.publishHead(head, in: account, from: device) }
+    }
+
+    func setup(of account: Account) async throws -> SetupResponse {
+        try await metrics.databaseCall(.setup) { try await base.setup(of: account) }
+    }
+
+    func storeSetup(_ upload: SetupUpload, in account: Account, from device: String?) async throws -> SetupStoreOutcome {
+        try await metrics.databaseCall(.storeSetup) { try await base.storeSetup(upload, in: account, from: device) }
     }
 
     func createShare(_ share: NewShare, of owner: Account) async throws -> ShareCreation {

@@ -29,6 +29,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let v1 = router.group().add(middleware: BearerAuthMiddleware(storage: storage)).add(middleware: ShareTokenMiddleware())
             .add(middleware: RateLimitMiddleware.byToken(limiter))
         registerKeys(on: v1)
+        registerSetup(on: v1)
         v1.on(SyncCalls.publishHead) { head, request, context in try await publishHead(head, request, context) }
         v1.on(SyncCalls.listDevices) { _, _, context in try await devices(context) }
         v1.on(SyncCalls.revokeDevice) { _, request, context in try await revokeDevice(request, context) }
@@ -111,7 +112,7 @@ struct SyncRoutes<Storage: MoodServerStorage>: Sendable {
         let next = token(account, page.nextSequence, liveThrough: since == nil ? page.latestSequence : since?.liveThrough)
         let response = ChangesResponse(
             changes: page.changes, token: next, more: page.more, serverTime: Date().millisecondsSince1970, keyID: page.keyID,
-            sequence: page.latestSequence, head: page.head)
+            sequence: page.latestSequence, head: page.head, setupVersion: page.setupVersion)
         return .answer(response, encodedBy: ChangesResponseJSON.encode)
     }
 

@@ -14,4 +14,7 @@ public struct JournalSettingKey: RawRepresentable, Hashable, Sendable {
     /// Set in a journal that holds a share someone made for this person: the name of whose it
     /// is. Such a journal is read-only: a person's writes are refused (``JournalError/readOnly(sharedBy:)``).
     public static let sharedBy = JournalSettingKey(rawValue: "share.from")
+    /// How many times a person changed the journal's scales (made, renamed or removed one), as a
+    /// decimal: the sync engine stores them again on the server while it has not stored this count.
+    public static let scaleChanges = JournalSettingKey(rawValue: "scales.changes")
 }

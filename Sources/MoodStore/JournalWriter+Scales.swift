@@ -3,7 +3,8 @@ import MoodKit
 
 /// Making, renaming and removing the journal's scales. A scale's values stay on its moods
 /// through every one of these: a rename is a change of the scale alone, and a removal hides the
-/// scale but keeps its values, so that adding it again brings them back.
+/// scale but keeps its values, so that adding it again brings them back. Each counts in
+/// ``JournalSettingKey/scaleChanges``, which tells the sync engine to store the scales again.
 extension JournalWriter {
     /// Makes a scale named `name` of kind `kind`, with the id every device derives from the name
     /// (``Scale/derivedID(for:attempt:)``), past the ids the journal holds. A scale of that name
@@ -18,7 +19,7 @@ extension JournalWriter {
         let stamp = try clockReading()
         if var removed = all.first(where: { $0.name.value == name && $0.kind == kind }) {
             removed.state = Stamped(.inUse, at: stamp)
-            try removed.save(db)
+            try saveChanged(removed)
             return removed
         }
         let held = Set(all.map(\.id))
@@ -26,7 +27,7 @@ extension JournalWriter {
         while held.contains(Scale.derivedID(for: name, attempt: attempt)) { attempt += 1 }
         let scale = Scale(
             id: Scale.derivedID(for: name, attempt: attempt), name: Stamped(name, at: stamp), kind: kind, state: Stamped(.inUse, at: stamp))
-        try scale.save(db)
+        try saveChanged(scale)
         return scale
     }
 
@@ -38,7 +39,7 @@ extension JournalWriter {
         guard old != new else { return scale }
         guard try !snapshot.scales().contains(where: { $0.name.value == new }) else { throw JournalError.scaleExists(new) }
         scale.name = Stamped(new, at: try clockReading())
-        try scale.save(db)
+        try saveChanged(scale)
         return scale
     }
 
@@ -48,7 +49,30 @@ extension JournalWriter {
     public func removeScale(_ name: ScaleName) throws -> Scale {
         var scale = try snapshot.scale(named: name)
         scale.state = Stamped(.removed, at: try clockReading())
-        try scale.save(db)
+        try saveChanged(scale)
         return scale
+    }
+
+    /// Saves a scale a person changed, and counts the change.
+    private func saveChanged(_ scale: Scale) throws {
+        try scale.save(db)
+        let count = Int(try snapshot.setting(.scaleChanges) ?? "") ?? 0
+        try setSetting(.scaleChanges, to: String(count + 1))
+    }
+
+    /// Merges another device's copies of scales into the journal's, each at its later change
+    /// (``Scale/merged(with:)``), as sync brings them; returns the journal's scales after it.
+    /// Not a person's change: it does not count in ``JournalSettingKey/scaleChanges``.
+    @discardableResult
+    public func mergeScales(_ copies: some Sequence<Scale>) throws -> [Scale] {
+        var held = Dictionary(uniqueKeysWithValues: try snapshot.allScales().map { ($0.id, $0) })
+        for copy in copies {
+            try observe(max(copy.name.stamp, copy.state.stamp))
+            let merged = held[copy.id].map { $0.merged(with: copy) } ?? copy
+            guard merged != held[copy.id] else { continue }
+            try merged.save(db)
+            held[copy.id] = merged
+        }
+        return Array(held.values)
     }
 }

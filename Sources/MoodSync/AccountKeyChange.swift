@@ -98,7 +98,7 @@ public enum AccountKeyChange {
     /// with the key before. `moodtui key enter` does this too, for a key change cut off before.
     public static func adopt(_ key: AccountKey, in store: JournalStore) throws {
         try store.write(origin: .commandLine) { writer in
-            try writer.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: key))
+            try writer.setAccountKey(key)
             try writer.setSetting(.offeredKey, to: nil)
             try writer.markAllForUploadAgain()
         }

@@ -123,6 +123,17 @@ public struct HTTPMoodRemote: MoodRemote {
         }
     }
 
+    public func setup() async throws(RemoteError) -> SetupResponse {
+        try await send(SyncCalls.setup, NoContent())
+    }
+
+    public func storeSetup(_ upload: SetupUpload) async throws(RemoteError) -> Int64? {
+        do { return try await send(SyncCalls.storeSetup, upload).version } catch {
+            guard case .changesSince = error else { throw error }
+            return nil
+        }
+    }
+
     public func devices() async throws(RemoteError) -> [ListedDevice] {
         try await send(SyncCalls.listDevices, NoContent()).devices
     }

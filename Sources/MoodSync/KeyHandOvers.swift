@@ -115,7 +115,7 @@ enum KeyHandOvers {
         }
         let taken = try await store.write(origin: .sync) { writer in
             guard try SyncSettings.accountKey(in: writer.snapshot) == held else { return false }
-            try writer.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: key))
+            try writer.setAccountKey(key)
             try writer.setSetting(.offeredKey, to: nil)
             return true
         }

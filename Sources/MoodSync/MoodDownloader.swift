@@ -142,6 +142,7 @@ actor MoodDownloader {
             var purged = 0
             if !page.more { purged = try Self.finishReconciliation(with: writer, encryption: encryption, logger: logger) }
             try writer.setSetting(.changeToken, to: page.token.rawValue)
+            try SetupSync.noteServerVersion(page.setupVersion, with: writer)
             let headMoved = try Self.recordWhereTheServerStands(page, with: writer)
             return PageOutcome(changed: changed + purged, headMoved: headMoved)
         }
@@ -156,7 +157,7 @@ actor MoodDownloader {
         let (changes, unreadable, unproven) = encryption.open(page)
         let opened = OpenedPage(
             since: token, changes: changes, unreadable: unreadable, unproven: unproven, token: page.token, more: page.more,
-            sequence: page.sequence, head: page.head, writesBefore: writesBefore)
+            sequence: page.sequence, head: page.head, setupVersion: page.setupVersion, writesBefore: writesBefore)
         return (opened, sample)
     }
 
@@ -172,6 +173,8 @@ actor MoodDownloader {
         var more: Bool
         var sequence: Int64
         var head: AccountHead?
+        /// The version of the account's setup as the page was read.
+        var setupVersion: Int64
         /// This journal's count of writes to the server as the page was asked for.
         var writesBefore: String?
     }

@@ -19,6 +19,12 @@ public protocol MoodRemote: Sendable {
     /// `PUT /v1/account/head`: gives the account a new head; `false` when it does not follow the
     /// current one (409 `head_moved`: another device was quicker, or someone wrote since).
     func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool
+    /// `GET /v1/account/setup`: the account's scales as the server keeps them, and their version.
+    func setup() async throws(RemoteError) -> SetupResponse
+    /// `PUT /v1/account/setup`: the setup this device merged; its new version, or `nil` when
+    /// another device stored one after the upload's base version (409 `changes_since`).
+    /// - Throws: ``RemoteError/keyChanged(_:)`` when it is not sealed with the account's key.
+    func storeSetup(_ upload: SetupUpload) async throws(RemoteError) -> Int64?
     /// `GET /v1/devices`: the account's device tokens, oldest first.
     func devices() async throws(RemoteError) -> [ListedDevice]
     /// `DELETE /v1/devices/ID`: revokes another device's token (a lost laptop's), with the

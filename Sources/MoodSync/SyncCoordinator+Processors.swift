@@ -35,7 +35,8 @@ extension SyncCoordinator {
             if let subscription {
                 guard account.keyID == subscription.key.id else { throw SyncStopped.shareKeyDiffers }
                 let reader = ShareReader(journal: journal, remote: remote, subscription: subscription, pageSize: settings.pageSize, logger: logger)
-                return Processors(uploader: nil, downloader: reader, remover: nil, headKeeper: nil, sharePublisher: nil, keyID: nil)
+                return Processors(
+                    uploader: nil, downloader: reader, remover: nil, headKeeper: nil, sharePublisher: nil, setupSync: nil, keyID: nil)
             }
             var encryption = try await store.read { try SyncEncryption(journal: $0) }
             // A rotation on another device may have wrapped the new key for this one.
@@ -59,7 +60,8 @@ extension SyncCoordinator {
                     journal: journal, remote: remote, encryption: encryption, pageSize: settings.pageSize, logger: logger),
                 remover: MoodRemover(journal: journal, remote: remote, encryption: encryption, inProgress: inProgress, logger: logger),
                 headKeeper: AccountHeadKeeper(journal: journal, remote: remote, encryption: encryption, logger: logger),
-                sharePublisher: sharePublisher, keyID: encryption.keyID)
+                sharePublisher: sharePublisher, setupSync: SetupSync(journal: journal, remote: remote, encryption: encryption, logger: logger),
+                keyID: encryption.keyID)
         }
         processors = task
         return try await Self.value(of: task)

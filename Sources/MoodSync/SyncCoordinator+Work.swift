@@ -47,8 +47,12 @@ extension SyncCoordinator {
                 }
                 if try await publisher.publish(following: listing) > 0 { answered() }
                 progressed = true
+            case .setup:
+                guard let setupSync = processors.setupSync else { break }
+                if try await setupSync.sync() { answered() }
+                progressed = true
             }
-            if progressed && work != .download && work != .shares { headCheckDue = true }
+            if progressed && work != .download && work != .shares && work != .setup { headCheckDue = true }
         } catch {
             if Task.isCancelled {  // quitting cancels requests: not a failure
             } else if let keyBefore = keyInUse, Self.isKeyChange(error) {

@@ -64,7 +64,7 @@ public actor SyncCoordinator {
     /// What it then does: the three processors' work, holding the server to the account's head
     /// once they have nothing left (`AccountHeadKeeper`), and filling the account's shares with
     /// what the server acknowledged (`SharePublisher`).
-    enum Work: Hashable, Sendable { case upload, remove, download, checkHead, shares }
+    enum Work: Hashable, Sendable { case upload, remove, download, checkHead, shares, setup }
 
     /// What the engine works with, made once the account is checked. A person's journal has the
     /// three change processors and the head's keeper, and the shares' publisher when the account
@@ -76,6 +76,8 @@ public actor SyncCoordinator {
         let remover: MoodRemover?
         let headKeeper: AccountHeadKeeper?
         let sharePublisher: SharePublisher?
+        /// Keeps the journal's scales and the account's setup one; `nil` for a share's reader.
+        let setupSync: SetupSync?
         /// The account key they seal with; `nil` for plain moods and for a share's reader.
         let keyID: AccountKeyID?
     }
@@ -147,6 +149,7 @@ public actor SyncCoordinator {
                 report.downloaded += try await processors.downloader.fetchChanges() ?? 0
                 guard try await store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
             }
+            try await processors.setupSync?.sync()
             if let publisher = processors.sharePublisher {
                 try await publisher.refreshList()
                 report.shared = try await publisher.publish()
@@ -181,19 +184,19 @@ public actor SyncCoordinator {
             timer = nil
             _ = works.takeAwaitingRetry()  // everything runs now
             shareListDue = true
-            return [.remove, .upload, .download, .shares]
+            return [.remove, .upload, .download, .shares, .setup]
         case .launch:
-            return [.remove, .upload, .download, .shares]
+            return [.remove, .upload, .download, .shares, .setup]
         case .connected:
             // The server is back: no reason to wait out a backoff, and pushes may have been missed.
             answered()
             shareListDue = true
-            return [.remove, .upload, .download, .shares]
+            return [.remove, .upload, .download, .shares, .setup]
         case .pushed:
             shareListDue = true
             return [.download, .shares]
         case .localChange:
-            return health.retryAt == nil ? [.remove, .upload] : []
+            return health.retryAt == nil ? [.remove, .upload, .setup] : []
         case .followUp(let works):
             return works
         }
@@ -216,6 +219,8 @@ public actor SyncCoordinator {
         var again: Set<Work> = askedAgain ? [work] : []
         // What the server newly acknowledged, either way, may be behind in a share.
         if progressed && (work == .upload || work == .download) { again.insert(.shares) }
+        // A page may have reported another setup version; the check reads only the journal.
+        if progressed && work == .download { again.insert(.setup) }
         if let retryAt = health.retryAt {
             schedule(at: retryAt)
         } else {

@@ -45,13 +45,15 @@ extension SyncSettings {
                 // A key of its own per account, so that two servers cannot tie their accounts
                 // together by this device's key.
                 for key in [JournalSettingKey.deviceKey, .deviceKeyRegistered, .seenDeviceKeys] { try writer.setSetting(key, to: nil) }
+                // This journal's scales join the other account's.
+                for key in [JournalSettingKey.setupVersion, .serverSetupVersion, .storedScaleChanges] { try writer.setSetting(key, to: nil) }
             }
             try writer.setSetting(.syncServer, to: account.server.absoluteString)
             try writer.setSetting(.syncToken, to: account.token)
             try writer.setSetting(.certificateAuthority, to: account.trust.certificateAuthority)
             try writer.setSetting(.allowsPlainHTTP, to: account.trust.allowsPlainHTTP ? "1" : nil)
             try writer.setSetting(.syncAccount, to: identity)
-            try writer.setSetting(.accountKey, to: key.map(RecoveryPhrase.phrase(for:)))
+            try writer.setAccountKey(key)
             try writer.setSetting(.offeredKey, to: nil)
         }
     }
@@ -60,7 +62,7 @@ extension SyncSettings {
     /// key rotated on another device.
     public static func storeKey(_ key: AccountKey, in store: JournalStore) throws {
         try store.write(origin: .commandLine) { writer in
-            try writer.setSetting(.accountKey, to: RecoveryPhrase.phrase(for: key))
+            try writer.setAccountKey(key)
             try writer.setSetting(.offeredKey, to: nil)  // a key change of this device's that lost the race
         }
     }

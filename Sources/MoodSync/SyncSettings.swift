@@ -60,6 +60,13 @@ extension JournalSettingKey {
     /// "1" while the journal's moods derive from a state a head vouched for: only then does it
     /// give the account a new head. Cleared by a download that starts from nothing.
     static let headVerified = JournalSettingKey(rawValue: "sync.headVerified")
+    /// The version of the account's setup (its scales) this journal merged or stored last.
+    static let setupVersion = JournalSettingKey(rawValue: "sync.setupVersion")
+    /// The latest version of the account's setup a page of the feed reported.
+    static let serverSetupVersion = JournalSettingKey(rawValue: "sync.serverSetupVersion")
+    /// The journal's count of scale changes (``scaleChanges``) as the setup stored on the server
+    /// holds them: a higher count waits to be stored.
+    static let storedScaleChanges = JournalSettingKey(rawValue: "sync.storedScaleChanges")
 }
 
 /// The journal settings the sync engine reads and writes (their keys above).
@@ -115,5 +122,15 @@ extension JournalWriter {
         let count = try snapshot.setting(.serverWrites).flatMap { Int($0) } ?? 0
         try setSetting(.serverWrites, to: String(count + 1))
         try setSetting(.serverSequence, to: nil)
+    }
+}
+
+extension JournalWriter {
+    /// Keeps `key` as the key the journal seals with (`nil`: none). Another key than the one
+    /// held makes the account's setup due again, so that it is stored sealed with the new key.
+    func setAccountKey(_ key: AccountKey?) throws {
+        let phrase = key.map(RecoveryPhrase.phrase(for:))
+        if try snapshot.setting(.accountKey) != phrase { try setSetting(.setupVersion, to: nil) }
+        try setSetting(.accountKey, to: phrase)
     }
 }

@@ -14,6 +14,7 @@ extension PostgresMoodServerStorage {
         var signingKey: AccountSigningKey?
         var compactedThrough: Int64
         var head: AccountHead?
+        var setupVersion: Int64
     }
 
     /// Takes the account's row lock until the transaction ends: writers of one account, on every
@@ -26,14 +27,16 @@ extension PostgresMoodServerStorage {
         let rows = try await connection.query(
             // NO KEY: adding a device token (a foreign key to the account) need not wait for writers.
             """
-            SELECT last_sequence, key_id, signing_key, compacted_through, head FROM account
+            SELECT last_sequence, key_id, signing_key, compacted_through, head, setup_version FROM account
             WHERE id = \(account.id) \(unescaped: forUpdate ? "FOR NO KEY UPDATE" : "")
             """,
             logger: logger)
-        for try await (sequence, key, signingKey, compactedThrough, head) in rows.decode((Int64, Data?, Data?, Int64, String?).self) {
+        for try await (sequence, key, signingKey, compactedThrough, head, setupVersion)
+            in rows.decode((Int64, Data?, Data?, Int64, String?, Int64).self)
+        {
             return AccountState(
                 lastSequence: sequence, keyID: key.flatMap(AccountKeyID.init(bytes:)), signingKey: signingKey.flatMap(AccountSigningKey.init(bytes:)),
-                compactedThrough: compactedThrough, head: head.flatMap(AccountHead.init(json:)))
+                compactedThrough: compactedThrough, head: head.flatMap(AccountHead.init(json:)), setupVersion: setupVersion)
         }
         throw PostgresStoreError("account \(account.name) is not in the store")
     }

@@ -154,7 +154,7 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
             for try await row in rows.decode(Self.RecordRow.self) { records.append(try Self.record(row)) }
             return ChangePage(
                 records: records, limit: limit, latestSequence: state.lastSequence, keyID: state.keyID, head: state.head,
-                compactedThrough: state.compactedThrough)
+                setupVersion: state.setupVersion, compactedThrough: state.compactedThrough)
         }
     }
 
@@ -194,6 +194,25 @@ public final class PostgresMoodServerStorage: MoodServerStorage {
                 "UPDATE account SET head = \(head.json) WHERE id = \(account.id)", logger: self.logger)
             try await self.announce(account, latestSequence: locked.lastSequence, device: device, connection)
             return true
+        }
+    }
+
+    public func setup(of account: Account) async throws -> SetupResponse {
+        let rows = try await client.query("SELECT setup FROM account WHERE id = \(account.id)", logger: logger)
+        for try await json in rows.decode(String?.self) { return json.flatMap(SetupResponse.init(json:)) ?? SetupResponse(version: 0, payload: nil) }
+        return SetupResponse(version: 0, payload: nil)
+    }
+
+    public func storeSetup(_ upload: SetupUpload, in account: Account, from device: String?) async throws -> SetupStoreOutcome {
+        try await transaction { connection in
+            let locked = try await Self.lock(account, connection, logger: self.logger)
+            try AccountKeyRule.check(upload.payload, current: locked.keyID)
+            guard locked.setupVersion == upload.baseVersion else { return .versionMoved }
+            let stored = SetupResponse(version: upload.baseVersion + 1, payload: upload.payload)
+            try await connection.query(
+                "UPDATE account SET setup = \(stored.json), setup_version = \(stored.version) WHERE id = \(account.id)", logger: self.logger)
+            try await self.announce(account, latestSequence: locked.lastSequence, device: device, connection)
+            return .stored(version: stored.version, latestSequence: locked.lastSequence)
         }
     }
 

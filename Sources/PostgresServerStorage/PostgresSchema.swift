@@ -90,6 +90,11 @@ enum PostgresSchema {
             "ALTER TABLE device_token ADD COLUMN device_key TEXT",
             "ALTER TABLE device_token ADD COLUMN key_hand_over TEXT",
         ],
+        [
+            // The account's setup as SetupResponse's JSON, its version beside it for the feed.
+            "ALTER TABLE account ADD COLUMN setup TEXT",
+            "ALTER TABLE account ADD COLUMN setup_version BIGINT NOT NULL DEFAULT 0",
+        ],
     ]
 
     /// Brings the database to the newest migration.

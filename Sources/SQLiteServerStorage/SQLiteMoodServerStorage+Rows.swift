@@ -22,6 +22,10 @@ extension SQLiteMoodServerStorage {
         try String.fetchOne(db, sql: "SELECT head FROM account WHERE id = ?", arguments: [account.id]).flatMap(AccountHead.init(json:))
     }
 
+    static func setupVersion(_ db: Database, _ account: Account) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT setupVersion FROM account WHERE id = ?", arguments: [account.id]) ?? 0
+    }
+
     static func signingKey(_ db: Database, _ account: Account) throws -> AccountSigningKey? {
         try Data.fetchOne(db, sql: "SELECT signingKey FROM account WHERE id = ?", arguments: [account.id])
             .flatMap(AccountSigningKey.init(bytes:))

@@ -130,7 +130,8 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
                     """), arguments: [account.id, sequence, listingTombstonesAfter, limit + 1])
             return ChangePage(
                 records: try Array(rows.map(Self.record(from:))), limit: limit, latestSequence: latest, keyID: try Self.keyID(db, account),
-                head: try Self.head(db, account), compactedThrough: try Self.compactedThrough(db, account))
+                head: try Self.head(db, account), setupVersion: try Self.setupVersion(db, account),
+                compactedThrough: try Self.compactedThrough(db, account))
         }
     }
 
@@ -144,6 +145,24 @@ public final class SQLiteMoodServerStorage: MoodServerStorage {
                     DELETE FROM mood WHERE deletedAt < :cutoff AND deletionProof IS NULL;
                     """, arguments: ["cutoff": cutoff.millisecondsSince1970])
             return db.changesCount
+        }
+    }
+
+    public func setup(of account: Account) async throws -> SetupResponse {
+        try await pool.read { db in
+            try String.fetchOne(db, sql: "SELECT setup FROM account WHERE id = ?", arguments: [account.id]).flatMap(SetupResponse.init(json:))
+                ?? SetupResponse(version: 0, payload: nil)
+        }
+    }
+
+    public func storeSetup(_ upload: SetupUpload, in account: Account, from device: String?) async throws -> SetupStoreOutcome {
+        try await pool.write { db in
+            try AccountKeyRule.check(upload.payload, current: try Self.keyID(db, account))
+            guard try Self.setupVersion(db, account) == upload.baseVersion else { return .versionMoved }
+            let stored = SetupResponse(version: upload.baseVersion + 1, payload: upload.payload)
+            try db.execute(
+                sql: "UPDATE account SET setup = ?, setupVersion = ? WHERE id = ?", arguments: [stored.json, stored.version, account.id])
+            return .stored(version: stored.version, latestSequence: try Self.lastSequence(db, account))
         }
     }
 

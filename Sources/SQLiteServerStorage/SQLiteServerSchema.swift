@@ -155,6 +155,13 @@ enum SQLiteServerSchema {
             // tombstone, and read as none for a mood stored before.
             try db.execute(sql: "ALTER TABLE mood ADD COLUMN scales TEXT")
         }
+        migrator.registerMigration("v15: the account's setup") { db in
+            // The setup as SetupResponse's JSON, its version beside it for the change feed.
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN setup TEXT;
+                ALTER TABLE account ADD COLUMN setupVersion INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 }

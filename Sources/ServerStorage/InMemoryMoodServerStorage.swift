@@ -14,6 +14,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
         var deletedAt: [UUID: Date] = [:]
         var compactedThrough: Int64 = 0
         var head: AccountHead?
+        var setup = SetupResponse(version: 0, payload: nil)
         /// What a share account keeps besides its moods; `nil` for a person's.
         var share: ListedShare?
     }
@@ -191,8 +192,7 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
                 .sorted { $0.sequence < $1.sequence }
             return ChangePage(
                 records: Array(records.prefix(limit + 1)), limit: limit, latestSequence: entry.lastSequence, keyID: entry.account.keyID,
-                head: entry.head,
-                compactedThrough: entry.compactedThrough)
+                head: entry.head, setupVersion: entry.setup.version, compactedThrough: entry.compactedThrough)
         }
     }
 
@@ -244,6 +244,21 @@ public final class InMemoryMoodServerStorage: MoodServerStorage {
             entry.head = head
             state.accounts[account.id] = entry
             return true
+        }
+    }
+
+    public func setup(of account: Account) async throws -> SetupResponse {
+        state.withLock { $0.accounts[account.id]?.setup ?? SetupResponse(version: 0, payload: nil) }
+    }
+
+    public func storeSetup(_ upload: SetupUpload, in account: Account, from device: String?) async throws -> SetupStoreOutcome {
+        try state.withLock { state throws(KeyMismatch) in
+            var entry = state.accounts[account.id] ?? AccountState(account: account)
+            try AccountKeyRule.check(upload.payload, current: entry.account.keyID)
+            guard entry.setup.version == upload.baseVersion else { return .versionMoved }
+            entry.setup = SetupResponse(version: upload.baseVersion + 1, payload: upload.payload)
+            state.accounts[account.id] = entry
+            return .stored(version: entry.setup.version, latestSequence: entry.lastSequence)
         }
     }
 

@@ -91,6 +91,16 @@ public protocol MoodServerStorage: Sendable {
     /// ``upsert(_:in:from:)`` does (devices fetch to check it); returns whether it did. Its
     /// signature was checked before (``AccountAuthority``).
     func publishHead(_ head: AccountHead, in account: Account, from device: String?) async throws -> Bool
+    /// The account's setup (its scales' definitions, which the server cannot read in an account
+    /// with a key) and its version: 0 and none before a device stored one.
+    func setup(of account: Account) async throws -> SetupResponse
+    /// Keeps the upload's setup as the account's if its version is still
+    /// ``SyncProtocol/SetupUpload/baseVersion``, giving it the next version, in one transaction,
+    /// telling the other instances as ``upsert(_:in:from:)`` does (devices fetch to see the new
+    /// version).
+    /// - Throws: ``KeyMismatch`` (nothing written) when the setup is not sealed with the
+    ///   account's key as the transaction reads it, or sealed in an account without one.
+    func storeSetup(_ upload: SetupUpload, in account: Account, from device: String?) async throws -> SetupStoreOutcome
 
     /// Makes `share` a share of `owner`, in one transaction: an account of kind
     /// ``AccountKind/share(owner:)`` named ``ShareRule/accountName(owner:share:)``, sealed with the
@@ -182,6 +192,8 @@ public struct ChangePage: Hashable, Sendable {
     public var keyID: AccountKeyID?
     /// The account's head when the page was read.
     public var head: AccountHead?
+    /// The version of the account's setup when the page was read.
+    public var setupVersion: Int64
     /// The sequence of the newest tombstone compaction removed from the account's log when the
     /// page was read (0: none): a reader that has not seen the log up to here has missed a
     /// deletion.
@@ -189,7 +201,7 @@ public struct ChangePage: Hashable, Sendable {
 
     public init(
         changes: [Change], nextSequence: Int64, more: Bool, latestSequence: Int64, keyID: AccountKeyID?, head: AccountHead? = nil,
-        compactedThrough: Int64
+        setupVersion: Int64, compactedThrough: Int64
     ) {
         self.changes = changes
         self.nextSequence = nextSequence
@@ -197,18 +209,21 @@ public struct ChangePage: Hashable, Sendable {
         self.latestSequence = latestSequence
         self.keyID = keyID
         self.head = head
+        self.setupVersion = setupVersion
         self.compactedThrough = compactedThrough
     }
 
     /// Builds a page from the records after the requested sequence, oldest first, of which at
     /// most `limit + 1` were read (the extra one only tells whether more follow).
     public init(
-        records: [MoodRecord], limit: Int, latestSequence: Int64, keyID: AccountKeyID?, head: AccountHead?, compactedThrough: Int64
+        records: [MoodRecord], limit: Int, latestSequence: Int64, keyID: AccountKeyID?, head: AccountHead?, setupVersion: Int64,
+        compactedThrough: Int64
     ) {
         let page = records.prefix(limit)
         let more = records.count > limit
         self.init(
             changes: page.map(\.change), nextSequence: more ? page.last?.sequence ?? latestSequence : latestSequence,
-            more: more, latestSequence: latestSequence, keyID: keyID, head: head, compactedThrough: compactedThrough)
+            more: more, latestSequence: latestSequence, keyID: keyID, head: head, setupVersion: setupVersion,
+            compactedThrough: compactedThrough)
     }
 }

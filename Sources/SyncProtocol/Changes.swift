@@ -2,7 +2,7 @@ import Foundation
 
 /// One page of `GET /v1/changes`:
 /// `{"changes": [Change, …], "keyID": "…", "token": "…", "more": false, "serverTime": 1795000000000,
-/// "sequence": 812, "head": AccountHead}`.
+/// "sequence": 812, "head": AccountHead, "setupVersion": 3}`.
 ///
 /// Changes come in the order the server made them; a mood changed several times since the
 /// `since` token appears once, as it is now. Store `token` with the changes in one transaction,
@@ -25,6 +25,9 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
     public var sequence: Int64
     /// The account's latest signed head as the page was read, absent while it has none.
     public var head: AccountHead?
+    /// The version of the account's setup (``SetupResponse/version``) as the page was read: a
+    /// device that holds another fetches it. Absent from a server before setups is 0.
+    public var setupVersion: Int64
     /// Changes of the page that broke the protocol's rules when it was decoded, left out of
     /// ``changes``: one bad record must not stop an account's sync, so the reader applies the
     /// rest and sets these aside. Never encoded.
@@ -32,7 +35,7 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
 
     public init(
         changes: [Change], token: ChangeToken, more: Bool, serverTime: Int64, keyID: AccountKeyID?, sequence: Int64,
-        head: AccountHead? = nil, unreadable: [UnreadableChange] = []
+        head: AccountHead? = nil, setupVersion: Int64, unreadable: [UnreadableChange] = []
     ) {
         self.changes = changes
         self.token = token
@@ -41,10 +44,11 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
         self.keyID = keyID
         self.sequence = sequence
         self.head = head
+        self.setupVersion = setupVersion
         self.unreadable = unreadable
     }
 
-    enum CodingKeys: String, CodingKey { case changes, token, more, serverTime, keyID, sequence, head }
+    enum CodingKeys: String, CodingKey { case changes, token, more, serverTime, keyID, sequence, head, setupVersion }
 
     /// Decodes the page, setting aside each change that fails validation (see ``unreadable``);
     /// a page whose own shape is wrong still fails as a whole.
@@ -56,6 +60,7 @@ public struct ChangesResponse: Codable, Hashable, Sendable {
         keyID = try container.decodeIfPresent(AccountKeyID.self, forKey: .keyID)
         sequence = try container.decode(Int64.self, forKey: .sequence)
         head = try container.decodeIfPresent(AccountHead.self, forKey: .head)
+        setupVersion = try container.decodeIfPresent(Int64.self, forKey: .setupVersion) ?? 0
         var elements = try container.nestedUnkeyedContainer(forKey: .changes)
         changes = []
         unreadable = []

@@ -24,10 +24,12 @@ import Foundation
 ///   devices kept (``KeyHandOver``) and seals every share's record anew, or is refused.
 /// - 7: moods carry the values of the journal's scales, each with its own stamp
 ///   (``MoodContent/scales``); a device of version 6 would drop them when it merges.
+/// - 8: the account has a setup, its scales' definitions, that devices merge and keep on the
+///   server (``SyncEndpoint/setup``); change pages say its version (``ChangesResponse/setupVersion``).
 public enum ProtocolVersion {
     /// The version this module describes.
-    public static let current = 7
-    /// `Moodtui-Protocol: 7`; a request without it speaks version 1.
+    public static let current = 8
+    /// `Moodtui-Protocol: 8`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
 
     /// Words for a server and a device that speak different versions (`nil`: not a number),

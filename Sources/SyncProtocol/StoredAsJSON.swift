@@ -1,7 +1,8 @@
 import Foundation
 
 /// A value that the server's store and a device's journal keep as JSON text in one column or
-/// setting: an account's head, a device's registered key, a key handed over to a device.
+/// setting: an account's head, a device's registered key, a key handed over to a device, the
+/// account's setup.
 public protocol StoredAsJSON: Codable {}
 
 extension StoredAsJSON {
@@ -19,3 +20,4 @@ extension StoredAsJSON {
 
 extension DeviceKeyRegistration: StoredAsJSON {}
 extension KeyHandOver: StoredAsJSON {}
+extension SetupResponse: StoredAsJSON {}

@@ -30,6 +30,10 @@ public enum SyncCalls {
     public static let registerDeviceKey = SyncCall<DeviceKeyRegistration, NoContent>(.registerDeviceKey)
     /// `PUT /v1/account/head`: the account's next signed head.
     public static let publishHead = SyncCall<AccountHead, NoContent>(.publishHead)
+    /// `GET /v1/account/setup`: the account's setup (its scales) and its version.
+    public static let setup = SyncCall<NoContent, SetupResponse>(.setup)
+    /// `PUT /v1/account/setup`: the setup a device merged, based on the version it read.
+    public static let storeSetup = SyncCall<SetupUpload, SetupResponse>(.storeSetup)
     /// `GET /v1/devices`: the account's device tokens.
     public static let listDevices = SyncCall<NoContent, DeviceListResponse>(.listDevices)
     /// `DELETE /v1/devices/{id}`: revokes one device token.

@@ -35,6 +35,8 @@ public enum SyncEndpoint {
     /// Takes the asking device's ``DeviceKeyRegistration`` (204): signed with the account's
     /// current key, else 403 `proof_required` (409 `key_changed` when it names another key).
     public static let deviceKey = "/v1/account/device-key"
+    /// `GET` the account's setup (its scales), or `PUT` the one a device merged.
+    public static let setup = "/v1/account/setup"
     /// The ``DeviceListResponse`` of the token's account.
     public static let devices = "/v1/devices"
     /// Revokes the account's device token with this id (204); 404 `unknown_device`

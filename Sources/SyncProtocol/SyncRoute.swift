@@ -2,7 +2,8 @@
 /// with the method given here (and answers 405 with it in `Allow` to any other), and the client
 /// sends each with it.
 public enum SyncRoute: String, CaseIterable, Sendable {
-    case health, metrics, account, changeKey, registerDeviceKey, publishHead, listDevices, revokeDevice, upload, delete, changes, subscribe
+    case health, metrics, account, changeKey, registerDeviceKey, publishHead, setup, storeSetup, listDevices, revokeDevice, upload, delete
+    case changes, subscribe
     case createShare, listShares, revokeShare, uploadToShare, shareChanges
 
     /// The HTTP methods the protocol uses.
@@ -12,8 +13,8 @@ public enum SyncRoute: String, CaseIterable, Sendable {
 
     public var method: Method {
         switch self {
-        case .health, .metrics, .account, .listDevices, .changes, .subscribe, .listShares, .shareChanges: .get
-        case .changeKey, .registerDeviceKey, .publishHead: .put
+        case .health, .metrics, .account, .setup, .listDevices, .changes, .subscribe, .listShares, .shareChanges: .get
+        case .changeKey, .registerDeviceKey, .publishHead, .storeSetup: .put
         case .upload, .delete, .createShare, .uploadToShare: .post
         case .revokeDevice, .revokeShare: .delete
         }
@@ -29,6 +30,7 @@ public enum SyncRoute: String, CaseIterable, Sendable {
         case .changeKey: SyncEndpoint.accountKey
         case .registerDeviceKey: SyncEndpoint.deviceKey
         case .publishHead: SyncEndpoint.accountHead
+        case .setup, .storeSetup: SyncEndpoint.setup
         case .listDevices: SyncEndpoint.devices
         case .revokeDevice: SyncEndpoint.devices + "/{id}"
         case .upload: SyncEndpoint.moods
@@ -47,7 +49,7 @@ public enum SyncRoute: String, CaseIterable, Sendable {
     public var isOpenToShareTokens: Bool {
         switch self {
         case .health, .metrics, .account, .changes, .subscribe: true
-        case .changeKey, .registerDeviceKey, .publishHead, .listDevices, .revokeDevice, .upload, .delete, .createShare, .listShares, .revokeShare,
+        case .changeKey, .registerDeviceKey, .publishHead, .setup, .storeSetup, .listDevices, .revokeDevice, .upload, .delete, .createShare, .listShares, .revokeShare,
             .uploadToShare, .shareChanges:
             false
         }

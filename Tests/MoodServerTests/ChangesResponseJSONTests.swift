@@ -30,7 +30,8 @@ import Testing
                 .deleted(UUID()),
                 .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content(.awful, note: note, at: -1_000)), version: Int64.max)),
             ],
-            token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000, keyID: nil, sequence: 42)
+            token: ChangeToken(rawValue: "store.1.42"), more: true, serverTime: 1_795_000_000_000, keyID: nil, sequence: 42,
+            setupVersion: 9)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
@@ -43,7 +44,7 @@ import Testing
         content.activities.remove(names[2])
         let page = ChangesResponse(
             changes: [.upsert(SyncedMood(id: UUID(), payload: .plain(content), version: 3)), .upsert(SyncedMood(id: UUID(), payload: .plain(Fixtures.content()), version: 4))],
-            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0)
+            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0, setupVersion: 0)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
@@ -57,7 +58,7 @@ import Testing
         #expect(content.scales.entries.count == 5)
         let page = ChangesResponse(
             changes: [.upsert(SyncedMood(id: UUID(), payload: .plain(content), version: 3))],
-            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0)
+            token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0, setupVersion: 0)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
@@ -72,19 +73,19 @@ import Testing
         }
         let page = ChangesResponse(
             changes: moods.map(Change.upsert) + [.deleted(UUID()), .delete(MoodDeletion(id: UUID(), proof: proof))],
-            token: ChangeToken(rawValue: "t"), more: true, serverTime: 1, keyID: key, sequence: Int64.max, head: head)
+            token: ChangeToken(rawValue: "t"), more: true, serverTime: 1, keyID: key, sequence: Int64.max, head: head, setupVersion: Int64.max)
         #expect(handWritten(page) == (try foundationJSON(page)), "every remainder of base64's groups of three, a deletion's proof, the head")
         #expect(try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8)) == page)
     }
 
     @Test func anEmptyLastPageIsWrittenAsFoundationWritesIt() throws {
-        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil, sequence: 0)
+        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil, sequence: 0, setupVersion: 0)
         #expect(handWritten(page) == (try foundationJSON(page)))
     }
 
     @Test func theClientReadsTheWrittenPageBackAndSetsAsideNotesWithControls() throws {
         let moods = Self.awkwardNotes.map { SyncedMood(id: UUID(), payload: .plain(Fixtures.content(note: $0)), version: 3) }
-        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0)
+        let page = ChangesResponse(changes: moods.map(Change.upsert), token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0, setupVersion: 0)
         let decoded = try JSONDecoder().decode(ChangesResponse.self, from: Data(handWritten(page).utf8))
         let (readable, controls) = (moods.prefix(4), moods.suffix(2))  // the last two hold DEL and C0 controls
         #expect(decoded.changes == readable.map(Change.upsert))

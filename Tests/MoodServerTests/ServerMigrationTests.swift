@@ -43,7 +43,7 @@ import Testing
         let storage = try SQLiteMoodServerStorage(path: path)
         let page = try await storage.changes(in: try await alice(storage), after: 0, limit: 100)
         #expect(page.changes.count == 3)
-        let json = try JSONEncoder().encode(ChangesResponse(changes: page.changes, token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil, sequence: page.latestSequence))
+        let json = try JSONEncoder().encode(ChangesResponse(changes: page.changes, token: ChangeToken(rawValue: "t"), more: false, serverTime: 0, keyID: nil, sequence: page.latestSequence, setupVersion: page.setupVersion))
         let read = try JSONDecoder().decode(ChangesResponse.self, from: json)
         #expect(read.changes.count == 2)
         #expect(read.unreadable.map(\.id) == [UUID(uuidString: "D11ADE39-4080-4521-8366-790D17651DB3")])

@@ -42,6 +42,11 @@ final class LiveDevice: Sendable {
     /// The phrases of the accounts' keys, by store (data folder or database) and account.
     private static let phrases = Mutex<[String: String]>([:])
 
+    /// Devices of `account` that log in from now on are given `phrase`, as after a rotation.
+    static func give(_ phrase: String, toDevicesOf account: String = "alice", on server: ServerProcess) {
+        phrases.withLock { $0["\(server.store) \(account)"] = phrase }
+    }
+
     /// A new device of `account`, called `name` on the server if given, talking to `server`
     /// directly or through `proxy`, its wall clock `clockOffset` seconds from the machine's.
     init(

@@ -52,7 +52,7 @@ import Testing
         let page = ChangesResponse(
             changes: [.upsert(SyncedMood(id: UUID(), payload: Self.plain, version: 4)), .deleted(UUID()),
                 .delete(MoodDeletion(id: UUID(), proof: Self.proof))], token: Self.token, more: true,
-            serverTime: 1_795_000_000_000, keyID: Self.keyID, sequence: 812, head: Self.head)
+            serverTime: 1_795_000_000_000, keyID: Self.keyID, sequence: 812, head: Self.head, setupVersion: 4)
         #expect(try roundTrip(page) == page)
         let account = AccountResponse(name: "alice", id: "3f9a", keyID: nil)
         #expect(try roundTrip(account) == account)

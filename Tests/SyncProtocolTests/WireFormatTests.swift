@@ -65,7 +65,7 @@ import Testing
         let mood = SyncedMood(
             id: id, payload: .plain(MoodContent(date: Date(millisecondsSince1970: 5), level: .meh, note: "", creatorID: "x",
                                          stamps: MoodStamps(all: HybridTimestamp(wallMilliseconds: 6, counter: 0, device: "x")))), version: 3)
-        let page = ChangesResponse(changes: [.upsert(mood), .deleted(id)], token: ChangeToken(rawValue: "t"), more: true, serverTime: 7, keyID: nil, sequence: 3)
+        let page = ChangesResponse(changes: [.upsert(mood), .deleted(id)], token: ChangeToken(rawValue: "t"), more: true, serverTime: 7, keyID: nil, sequence: 3, setupVersion: 0)
         let data = try JSONEncoder().encode(page)
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let changes = json?["changes"] as? [[String: Any]]
@@ -109,7 +109,7 @@ import Testing
     @Test func aKeyIDIsSixteenLowerCaseHexDigits() throws {
         #expect(key.description == "0123456789abcdef")
         for text in ["0123456789ABCDEF", "0123456789abcde", "0123456789abcdeg", ""] { #expect(AccountKeyID(hex: text) == nil) }
-        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: key, sequence: 0)
+        let page = ChangesResponse(changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: key, sequence: 0, setupVersion: 0)
         #expect(try JSONDecoder().decode(ChangesResponse.self, from: JSONEncoder().encode(page)).keyID == key)
     }
 }

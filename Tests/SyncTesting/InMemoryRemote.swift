@@ -25,6 +25,7 @@ public final class InMemoryRemote: MoodRemote {
         var offline = false
         var refused: Set<Mood.ID> = []
         var lostResponses = 0
+        var beforeNextSetupStore: (@Sendable () async throws -> Void)?
     }
 
     /// One request the remote answered (or failed).
@@ -36,6 +37,8 @@ public final class InMemoryRemote: MoodRemote {
         case changeKey
         case registerDeviceKey
         case publishHead
+        case setup
+        case storeSetup
         case devices
         case revokeDevice(DeviceTokenID)
         case createShare, shares, revokeShare(ShareID), uploadToShare(ShareID), shareChanges(ShareID)
@@ -232,6 +235,30 @@ public final class InMemoryRemote: MoodRemote {
         return taken
     }
 
+    public func setup() async throws(RemoteError) -> SetupResponse {
+        try begin(.setup)
+        let account = try await authorised()
+        return try overTheWire(SyncCalls.setup, try await storageCall { try await storage.setup(of: account) })
+    }
+
+    /// Runs `action` once, just before the next setup is stored: another device storing its own
+    /// between this one's fetch and store.
+    public func beforeNextSetupStore(_ action: @escaping @Sendable () async throws -> Void) {
+        state.withLock { $0.beforeNextSetupStore = action }
+    }
+
+    public func storeSetup(_ upload: SetupUpload) async throws(RemoteError) -> Int64? {
+        try begin(.storeSetup)
+        if let action = state.withLock({ state in defer { state.beforeNextSetupStore = nil }; return state.beforeNextSetupStore }) {
+            try await storageCall { try await action() }
+        }
+        let account = try await authorised()
+        let outcome = try await storageCall { try await storage.storeSetup(upload, in: account, from: nil) }
+        try end()
+        guard case .stored(let version, _) = outcome else { return nil }
+        return version
+    }
+
     public func changes(since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
         try begin(.changes)
         return try await page(of: account, since: token, limit: limit, call: SyncCalls.changes)
@@ -249,7 +276,8 @@ public final class InMemoryRemote: MoodRemote {
         let page = try await storageCall { try await storage.changes(in: account, after: since, limit: limit) }
         guard since <= page.latestSequence else { throw .tokenExpired }
         return try overTheWire(call, ChangesResponse(changes: page.changes, token: self.token(page.nextSequence), more: page.more,
-            serverTime: Date().millisecondsSince1970, keyID: page.keyID, sequence: page.latestSequence, head: page.head))
+            serverTime: Date().millisecondsSince1970, keyID: page.keyID, sequence: page.latestSequence, head: page.head,
+            setupVersion: page.setupVersion))
     }
 
     public func createShare(_ request: ShareCreationRequest) async throws(RemoteError) -> ListedShare {

@@ -1,0 +1,121 @@
+import Foundation
+import MoodKit
+
+/// The journal's setup as it travels between devices: its scales, each with the stamps its merge
+/// needs. The server keeps one per account, sealed for an account with a key; devices merge
+/// what they hold with it, scale by scale (``Scale/merged(with:)``), as they merge a mood.
+///
+/// ```json
+/// {"scales": [{"id": "5B1D64A2-8C1E-4F7B-9E0A-3C2D1B0A9F8E", "name": "sleep",
+///              "nameStamp": "1795000000000.0@laptop-7f3a", "kind": "number 0 240 h",
+///              "state": "inUse", "stateStamp": "1795000000000.0@laptop-7f3a"}]}
+/// ```
+///
+/// `kind` is `ScaleKind`'s stored text (`range 1 5`, `number MIN MAX UNIT` in tenths with `-`
+/// for no bound, `yes-no`); `state` is `inUse` or `removed`.
+public struct SetupContent: Hashable, Sendable {
+    /// Every scale the account ever had, removed ones too, by id.
+    public var scales: [Scale.ID: Scale]
+
+    /// The most scales a setup may hold, removed ones included: 32 in use, made again and again.
+    public static let maximumScales = 4 * Scale.maximumScales
+
+    public init(scales: some Sequence<Scale>) {
+        self.scales = Dictionary(scales.map { ($0.id, $0) }) { $0.merged(with: $1) }
+    }
+
+    /// Each scale at its later change, of either copy; a scale only one holds is kept.
+    public func merged(with other: SetupContent) -> SetupContent {
+        var merged = self
+        merged.scales.merge(other.scales) { $0.merged(with: $1) }
+        return merged
+    }
+}
+
+extension SetupContent: Codable {
+    enum CodingKeys: String, CodingKey { case scales }
+    enum ScaleKeys: String, CodingKey { case id, name, nameStamp, kind, state, stateStamp }
+
+    /// Decodes and validates, once, for the server on upload and the client on download: at
+    /// most ``maximumScales`` scales with distinct ids, names in their one spelling, kinds that
+    /// `ScaleKind(storedText:)` reads, and stamps that `HybridTimestamp/validated(_:)` accepts;
+    /// anything else is a `DecodingError.dataCorrupted` naming the field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var list = try container.nestedUnkeyedContainer(forKey: .scales)
+        if let count = list.count, count > Self.maximumScales {
+            throw DecodingError.dataCorruptedError(
+                forKey: .scales, in: container,
+                debugDescription: MoodValidationError.invalidScale("\(count) scales; the limit is \(Self.maximumScales)").description)
+        }
+        var scales: [Scale.ID: Scale] = [:]
+        while !list.isAtEnd {
+            let member = try list.nestedContainer(keyedBy: ScaleKeys.self)
+            let scale = try Self.scale(in: member)
+            guard scales.updateValue(scale, forKey: scale.id) == nil else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .id, in: member, debugDescription: MoodValidationError.invalidScale("scale \(scale.id) twice").description)
+            }
+        }
+        self.scales = scales
+    }
+
+    private static func scale(in member: KeyedDecodingContainer<ScaleKeys>) throws -> Scale {
+        func stamp(_ key: ScaleKeys) throws -> HybridTimestamp {
+            let text = try member.decode(String.self, forKey: key)
+            return try MoodContent.checked(key, in: member) { () throws(MoodValidationError) in try HybridTimestamp.validated(text) }
+        }
+        let (nameText, kindText, stateText) = (
+            try member.decode(String.self, forKey: .name), try member.decode(String.self, forKey: .kind),
+            try member.decode(String.self, forKey: .state)
+        )
+        let name = try MoodContent.checked(ScaleKeys.name, in: member) { () throws(MoodValidationError) in
+            try ScaleName.validated(nameText)
+        }
+        let kind = try MoodContent.checked(ScaleKeys.kind, in: member) { () throws(MoodValidationError) in
+            guard let kind = ScaleKind(storedText: kindText) else {
+                throw .invalidScale("'\(kindText.prefix(40))' is not a scale's kind: range LOW HIGH, number MIN MAX UNIT or yes-no")
+            }
+            return kind
+        }
+        let state = try MoodContent.checked(ScaleKeys.state, in: member) { () throws(MoodValidationError) in
+            guard let state = Scale.State(wireName: stateText) else { throw .invalidScale("'\(stateText.prefix(40))' is not inUse or removed") }
+            return state
+        }
+        return Scale(
+            id: try member.decode(UUID.self, forKey: .id), name: Stamped(name, at: try stamp(.nameStamp)), kind: kind,
+            state: Stamped(state, at: try stamp(.stateStamp)))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var list = container.nestedUnkeyedContainer(forKey: .scales)
+        for scale in scales.values.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
+            var member = list.nestedContainer(keyedBy: ScaleKeys.self)
+            try member.encode(scale.id, forKey: .id)
+            try member.encode(scale.name.value.text, forKey: .name)
+            try member.encode(scale.name.stamp.description, forKey: .nameStamp)
+            try member.encode(scale.kind.storedText, forKey: .kind)
+            try member.encode(scale.state.value.wireName, forKey: .state)
+            try member.encode(scale.state.stamp.description, forKey: .stateStamp)
+        }
+    }
+}
+
+extension Scale.State {
+    /// `inUse` or `removed`, as the wire spells it.
+    var wireName: String {
+        switch self {
+        case .inUse: "inUse"
+        case .removed: "removed"
+        }
+    }
+
+    init?(wireName: String) {
+        switch wireName {
+        case "inUse": self = .inUse
+        case "removed": self = .removed
+        default: return nil
+        }
+    }
+}
