@@ -1,15 +1,17 @@
 extension MoodFilter {
     /// The journal list's filter for what a person typed after `/`: each `#name` asks for moods
-    /// with that activity (``ActivityName/hashtags(in:)``), the rest for notes holding it. Text
-    /// without a hashtag is searched for exactly as typed.
-    public init(search typed: String) {
+    /// with that activity (``ActivityName/hashtags(in:)``), each word such as `sleep<6` for moods
+    /// whose value of one of `scales` meets it (``ScaleCondition/init(word:scales:)``), the rest
+    /// for notes holding it. Text without either is searched for exactly as typed.
+    public init(search typed: String, scales: [Scale] = []) {
         let names = ActivityName.hashtags(in: typed)
+        let words = typed.split(separator: " ", omittingEmptySubsequences: true)
+        let conditions = words.compactMap { ScaleCondition(word: $0, scales: scales) }
         var text = typed
-        if !names.isEmpty {
-            text = typed.split(separator: " ", omittingEmptySubsequences: true)
-                .filter { word in ActivityName.hashtags(in: String(word)).isEmpty }
+        if !names.isEmpty || !conditions.isEmpty {
+            text = words.filter { word in ActivityName.hashtags(in: String(word)).isEmpty && ScaleCondition(word: word, scales: scales) == nil }
                 .joined(separator: " ")
         }
-        self.init(noteContains: text.isEmpty ? nil : text, activities: Set(names))
+        self.init(noteContains: text.isEmpty ? nil : text, activities: Set(names), scaleConditions: Set(conditions))
     }
 }

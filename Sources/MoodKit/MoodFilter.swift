@@ -14,15 +14,18 @@ public struct MoodFilter: Hashable, Sendable {
     public var levels: Set<MoodLevel>?
     /// Only moods that have every one of these activities; empty for all.
     public var activities: Set<ActivityName>
+    /// Only moods whose scale values meet every one of these; empty for all.
+    public var scaleConditions: Set<ScaleCondition>
 
     public init(
         includesMarkedForDeletion: Bool = false, noteContains: String? = nil, levels: Set<MoodLevel>? = nil,
-        activities: Set<ActivityName> = []
+        activities: Set<ActivityName> = [], scaleConditions: Set<ScaleCondition> = []
     ) {
         self.includesMarkedForDeletion = includesMarkedForDeletion
         self.noteContains = noteContains
         self.levels = levels
         self.activities = activities
+        self.scaleConditions = scaleConditions
     }
 
     /// What the journal list shows by default: every mood not waiting for deletion.
@@ -39,6 +42,7 @@ public struct MoodFilter: Hashable, Sendable {
         if !includesMarkedForDeletion && mood.sync.markedForRemoteDeletion { return false }
         if let levels, !levels.contains(mood.level) { return false }
         if !activities.allSatisfy(mood.activities.contains) { return false }
+        if !scaleConditions.allSatisfy({ $0.matches(mood.scales) }) { return false }
         if let query = effectiveNoteQuery, !MoodSearchText.note(mood.note, contains: query) { return false }
         return true
     }

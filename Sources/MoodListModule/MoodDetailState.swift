@@ -1,13 +1,17 @@
 import MoodKit
 
-/// The detail view while it is open: the mood as last read, and how far its note is scrolled.
+/// The detail view while it is open: the mood as last read, the journal's scales that name its
+/// values, and how far its note is scrolled.
 public struct MoodDetailState: Hashable, Sendable {
     public var mood: Mood
+    /// Every scale the journal holds, removed ones too, read as the view opened or the mood changed.
+    public var scales: [Scale]
     /// The first line of the note shown, as the view wraps it.
     public var scroll = 0
 
-    public init(mood: Mood) {
+    public init(mood: Mood, scales: [Scale] = []) {
         self.mood = mood
+        self.scales = scales
     }
 }
 

@@ -68,8 +68,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// The list's request with `text` as its search (`nil` or empty: none).
     private func request(searching text: String?) -> CacheRequest {
         var request = tracker.request
-        let search = MoodFilter(search: text ?? "")
-        (request.filter.noteContains, request.filter.activities) = (search.noteContains, search.activities)
+        let search = MoodFilter(search: text ?? "", scales: allScales())
+        (request.filter.noteContains, request.filter.activities, request.filter.scaleConditions) =
+            (search.noteContains, search.activities, search.scaleConditions)
         return request
     }
 
@@ -227,6 +228,10 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
 
     public func shareNames(for mood: Mood) -> [String] {
         sharedDates.filter { $0.includes(mood.date) }.map(\.name)
+    }
+
+    public func allScales() -> [Scale] {
+        (try? store.read { try $0.allScales() }) ?? []
     }
 
     public func cacheTracker(_ tracker: CacheTracker, didProduce batch: CacheTransactionBatch) {

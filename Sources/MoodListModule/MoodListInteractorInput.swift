@@ -14,8 +14,9 @@ public protocol MoodListInteractorInput: AnyObject {
     func index(of id: Mood.ID) -> Int?
     /// The mood, if the journal holds it and it is not deleted, whether or not the filter shows it.
     func liveMood(_ id: Mood.ID) -> Mood?
-    /// Shows only the moods a filter typed after `/` selects (``MoodKit/MoodFilter/init(search:)``:
-    /// `#name` for an activity, any other text for notes holding it; `nil` or empty: all). The
+    /// Shows only the moods a filter typed after `/` selects (``MoodKit/MoodFilter/init(search:scales:)``:
+    /// `#name` for an activity, `sleep<6` for a scale's value, any other text for notes holding
+    /// it; `nil` or empty: all). The
     /// list may change later, when the search was read in the background (``isSearching``).
     func filter(search text: String?) throws(MoodListError)
     /// A search asked for is still being read: the list shows the one before it meanwhile.
@@ -58,6 +59,8 @@ public protocol MoodListInteractorInput: AnyObject {
     /// The names of the account's shares that show `mood` (by its date), in the order they were
     /// made; none when the account shares nothing.
     func shareNames(for mood: Mood) -> [String]
+    /// Every scale the journal holds, removed ones too, as it is now; none when it cannot be read.
+    func allScales() -> [Scale]
 }
 
 /// What the interactor tells the presenter.

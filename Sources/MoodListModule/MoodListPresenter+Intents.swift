@@ -18,7 +18,7 @@ extension MoodListPresenter {
             openForm(editing: mood)
         case .showDetail:
             guard let mood = selectedMood else { return }
-            state = .detail(MoodDetailState(mood: mood))
+            state = .detail(MoodDetailState(mood: mood, scales: interactor.allScales()))
         case .deleteSelected:
             guard let row = selectedRow else { return }
             state = .confirmDelete(rows.fullyDated(row))

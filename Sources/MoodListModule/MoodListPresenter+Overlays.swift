@@ -63,13 +63,13 @@ extension MoodListPresenter {
         if batch.deletions.contains(where: { $0.id == id }) {
             // Gone from the list: deleted, or (with a filter on) changed so that it no longer matches.
             if let mood = interactor.liveMood(id) {
-                updateDetail { $0.mood = mood }
+                updateDetail { ($0.mood, $0.scales) = (mood, interactor.allScales()) }
             } else {
                 state = .list
                 message = MoodListMessage(.info, "That mood was deleted.")
             }
         } else if let changed = (batch.updates.map(\.mood) + batch.moves.map(\.mood)).first(where: { $0.id == id }) {
-            updateDetail { $0.mood = changed }
+            updateDetail { ($0.mood, $0.scales) = (changed, interactor.allScales()) }
         }
     }
 

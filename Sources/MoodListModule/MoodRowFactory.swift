@@ -15,6 +15,7 @@ struct MoodRowFactory {
             note: TerminalSafeText.singleLine(mood.note), sync: mood.sync.summary)
         row.date = mood.date
         row.activities = mood.activities.hashtags
+        row.hasScaleValues = !mood.scales.isEmpty
         row.isShared = !shareNames(mood).isEmpty
         return refreshed(row)
     }
@@ -34,11 +35,35 @@ struct MoodRowFactory {
             MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(mood.level.name)"),
             MoodDetailViewModel.Fact("Date", relative == when ? when : "\(when) (\(relative))"),
             MoodDetailViewModel.Fact("Activities", mood.activities.names.isEmpty ? "none" : mood.activities.names.map(\.text).joined(separator: ", ")),
+        ] + scaleFacts(of: mood, scales: state.scales) + [
             MoodDetailViewModel.Fact("Changed", mood.modifiedAt.map(dateInput.text(for:)) ?? "no change recorded"),
             MoodDetailViewModel.Fact("Device", TerminalSafeText.singleLine(mood.creatorID)),
             MoodDetailViewModel.Fact("Sync", sync),
         ] + shared(mood)
         return MoodDetailViewModel(level: mood.level, facts: facts, note: mood.note, scroll: state.scroll)
+    }
+
+    /// "Scales: sleep 7.5 h · anxiety 4 · meds yes", each value by its scale's name, when the
+    /// mood has values or the journal has scales: a removed scale's value is marked so, and one of
+    /// a scale this device has not heard of yet is counted.
+    private func scaleFacts(of mood: Mood, scales: [Scale]) -> [MoodDetailViewModel.Fact] {
+        guard !mood.scales.isEmpty || scales.contains(where: \.isInUse) else { return [] }
+        let byID = Dictionary(uniqueKeysWithValues: scales.map { ($0.id, $0) })
+        var known: [(name: ScaleName, text: String)] = []
+        var unknown = 0
+        for (id, value) in mood.scales.values {
+            guard let scale = byID[id] else {
+                unknown += 1
+                continue
+            }
+            var text = "\(scale.name.value) \(value)"
+            if case .number(let unit?, _, _) = scale.kind { text += " \(TerminalSafeText.singleLine(unit))" }
+            if !scale.isInUse { text += " (removed scale)" }
+            known.append((scale.name.value, text))
+        }
+        var parts = known.sorted { $0.name < $1.name }.map(\.text)
+        if unknown > 0 { parts.append("\(unknown) of \(unknown == 1 ? "a scale" : "scales") not synced here yet") }
+        return [MoodDetailViewModel.Fact("Scales", parts.isEmpty ? "none" : parts.joined(separator: " · "))]
     }
 
     /// "Shared with therapist, partner", or that no share shows it, when the account shares at all.

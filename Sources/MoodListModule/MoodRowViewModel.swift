@@ -14,6 +14,8 @@ public struct MoodRowViewModel: Hashable, Sendable {
     public var note: String
     /// The mood's activities as hashtags, `#run #work`; empty when it has none.
     public var activities = ""
+    /// Whether the mood has a value of any scale (hours slept, anxiety): marked on its row.
+    public var hasScaleValues = false
     /// Where the mood stands with the server; `nil` in a journal that does not sync.
     public var sync: MoodSyncState.Summary?
     /// When the mood was felt, kept so that ``dateText`` can be rewritten as time passes.

@@ -27,7 +27,7 @@ enum MoodListKeyTable {
         ]),
         // The footer leaves undo to the message a deletion shows ("Press u to undo"): 80 columns.
         KeyGroup(["u"], "undo the last delete, within 5 seconds", [(.character("u"), .undoDelete)]),
-        KeyGroup(["/"], "filter as you type: note text, and `#name` for an activity", footer: "/ filter", [(.character("/"), .startFilter)]),
+        KeyGroup(["/"], "filter as you type: note text, `#name` for an activity, `sleep<6` for a scale", footer: "/ filter", [(.character("/"), .startFilter)]),
         KeyGroup(["Esc"], "clear the filter (n and N still find its matches)", [(.escape, .cancel)]),
         KeyGroup(["n N"], "next / previous match of the filter kept with Enter", [
             (.character("n"), .moveToMatch(forward: true)), (.character("N"), .moveToMatch(forward: false)),

@@ -7,8 +7,8 @@ import TerminalUI
 ///
 /// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
 /// ``dateColumn`` (10 wide), the note from ``noteColumn`` up to two columns before the right
-/// edge, its activities (`#run #work`, in cyan) flush right at the end of that space and given
-/// at most half of it, a "↗" in the column before the last for a mood one of the account's
+/// edge, its activities (`#run #work`, in cyan, after ``scaleMark`` when the mood has scale
+/// values) flush right at the end of that space and given at most half of it, a "↗" in the column before the last for a mood one of the account's
 /// shares shows, and the sync marker (none in a journal that does not sync) in the last column. Everything is measured with ``TextWidth``.
 struct MoodRowRenderer {
     /// Columns of the coloured swatch.
@@ -27,6 +27,9 @@ struct MoodRowRenderer {
     static let markerReserve = 2
     /// Beside the sync marker, on a mood one of the account's shares shows.
     static let sharedMark = "↗"
+    /// After the activities, on a mood with values of the journal's scales (the detail view
+    /// shows them).
+    static let scaleMark = "≡"
 
     let screen: any Screen
     let colorSupport: ColorSupport
@@ -54,14 +57,15 @@ struct MoodRowRenderer {
         let date = TextWidth.pad(row.dateText, toColumns: Self.dateWidth)
         screen.write(date, row: screenRow, column: Self.dateColumn, style: text, maxColumns: Self.dateWidth)
         let space = Self.noteWidth(screenColumns: columns)
-        let tagsWidth = row.activities.isEmpty || space < 8 ? 0 : min(TextWidth.columns(of: row.activities), space / 2)
+        let marked = row.hasScaleValues ? [Self.scaleMark, row.activities].filter { !$0.isEmpty }.joined(separator: " ") : row.activities
+        let tagsWidth = marked.isEmpty || space < 8 ? 0 : min(TextWidth.columns(of: marked), space / 2)
         let noteWidth = tagsWidth > 0 ? space - tagsWidth - 1 : space
         if noteWidth > 0 {
             let note = TextWidth.truncate(row.note, toColumns: noteWidth, ellipsis: true)
             screen.write(note, row: screenRow, column: Self.noteColumn, style: text, maxColumns: noteWidth)
         }
         if tagsWidth > 0 {
-            let tags = TextWidth.truncate(row.activities, toColumns: tagsWidth, ellipsis: true)
+            let tags = TextWidth.truncate(marked, toColumns: tagsWidth, ellipsis: true)
             let style = TextStyle(foreground: colorSupport == .none ? nil : .cyan, reverse: selected)
             screen.write(tags, row: screenRow, column: Self.noteColumn + space - TextWidth.columns(of: tags), style: style, maxColumns: tagsWidth)
         }

@@ -52,6 +52,7 @@ public final class JournalStore: Sendable {
                 // A deleted note is overwritten with zeros in the file, whatever this SQLite's
                 // build default is (Debian turns it on; SQLite's own default is off).
                 try db.execute(sql: "PRAGMA secure_delete = ON")
+                JournalFunctions.add(to: db)
             }
             pool = try DatabasePool(path: path, configuration: configuration)
             try JournalSchema.migrator.migrate(pool)

@@ -16,6 +16,11 @@ extension MoodFilter {
             clauses.append("localID IN (SELECT moodLocalID FROM moodActivity WHERE name = ?)")
             arguments += [name.text]
         }
+        for condition in scaleConditions.sorted(by: { ($0.scale.uuidString, $0.comparison.rawValue, $0.number) < ($1.scale.uuidString, $1.comparison.rawValue, $1.number) }) {
+            // The rule itself (ScaleCondition.holds), on each mood with any value.
+            clauses.append("scales <> '' AND \(JournalFunctions.scaleConditionHolds.name)(scales, ?, ?, ?)")
+            arguments += [condition.scale.uuidString, condition.comparison.rawValue, condition.number]
+        }
         if let query = effectiveNoteQuery {
             let folded = MoodSearchText.folded(query)
             if let phrase = Self.searchIndexPhrase(folded) {
@@ -56,7 +61,7 @@ extension MoodFilter {
     }
 
     /// Whether the list is read by row id (see ``sqlWholeListSource``).
-    public var readsByRowID: Bool { effectiveNoteQuery != nil || !activities.isEmpty }
+    public var readsByRowID: Bool { effectiveNoteQuery != nil || !activities.isEmpty || !scaleConditions.isEmpty }
 
     /// The search index's query for notes holding `folded`: a quoted phrase, which its trigram
     /// tokenizer matches where the text holds it; `nil` below three characters, which hold no

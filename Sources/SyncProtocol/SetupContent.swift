@@ -3,7 +3,7 @@ import MoodKit
 
 /// The journal's setup as it travels between devices: its scales, each with the stamps its merge
 /// needs. The server keeps one per account, sealed for an account with a key; devices merge
-/// what they hold with it, scale by scale (``Scale/merged(with:)``), as they merge a mood.
+/// what they hold with it, scale by scale (`Scale.merged(with:)`), as they merge a mood.
 ///
 /// ```json
 /// {"scales": [{"id": "5B1D64A2-8C1E-4F7B-9E0A-3C2D1B0A9F8E", "name": "sleep",

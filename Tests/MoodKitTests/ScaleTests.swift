@@ -158,4 +158,41 @@ import Testing
         let damaged = text + "\nnot-an-id\t5.0\tyes\n\(UUID().uuidString)\t5.0\twhole:1000001\n\(UUID().uuidString)\tx\tyes"
         #expect(ScaleValues(storedText: damaged, creatorID: "laptop") == values, "only the lines that cannot be read are left out")
     }
+
+    @Test func aWordSuchAsSleepUnderSixIsAConditionOnThatScaleInUse() throws {
+        let stamp = Self.stamp(1, "laptop")
+        let hours = Scale(name: sleep, kind: .number(unit: "h", minimum: 0, maximum: 240), at: stamp)
+        let meds = Scale(name: try ScaleName.normalized("meds"), kind: .yesNo, at: stamp)
+        var gone = Scale(name: anxiety, kind: .range(1...5), at: stamp)
+        gone.state = Stamped(.removed, at: Self.stamp(2, "laptop"))
+        let scales = [hours, meds, gone]
+
+        let filter = MoodFilter(search: "Sleep<6 meds=no walk #run", scales: scales)
+        #expect(filter.noteContains == "walk")
+        #expect(filter.activities.map(\.text) == ["run"])
+        #expect(filter.scaleConditions == [
+            ScaleCondition(scale: hours.id, comparison: .less, number: 6), ScaleCondition(scale: meds.id, comparison: .equal, number: 0),
+        ])
+        for word in ["anxiety>=4", "sleep<lots", "sleep<30", "pain>1", "sleep", "<6", "sleep=<6"] {
+            #expect(ScaleCondition(word: Substring(word), scales: scales) == nil, "\(word) is searched for as text")
+        }
+        #expect(ScaleCondition(word: "sleep>=7.5", scales: scales)?.comparison == .greaterOrEqual)
+        #expect(ScaleCondition(word: "meds!=yes", scales: scales) == ScaleCondition(scale: meds.id, comparison: .notEqual, number: 1))
+    }
+
+    @Test func aConditionMeetsOnlyAValueThatHoldsItAndTheStoredTextAgrees() throws {
+        let id = UUID()
+        var values = ScaleValues()
+        values.set(.tenths(55), for: id, at: Self.stamp(1, "laptop"))
+        let under6 = ScaleCondition(scale: id, comparison: .less, number: 6)
+        let atLeast6 = ScaleCondition(scale: id, comparison: .greaterOrEqual, number: 6)
+        #expect(under6.matches(values) && !atLeast6.matches(values))
+        #expect(!under6.matches(ScaleValues()), "a mood without the value never meets it")
+        let text = values.storedText(creatorID: "laptop")
+        #expect(ScaleValues.storedNumber(of: id, in: text) == 5.5)
+        values.set(nil, for: id, at: Self.stamp(2, "laptop"))
+        #expect(!under6.matches(values))
+        #expect(ScaleValues.storedNumber(of: id, in: values.storedText(creatorID: "laptop")) == nil, "a cleared value is none")
+        #expect(ScaleValues.storedNumber(of: UUID(), in: text) == nil)
+    }
 }

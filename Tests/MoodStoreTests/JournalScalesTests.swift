@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import GRDB
 import JournalTesting
@@ -65,6 +66,30 @@ import Testing
             try writer.db.execute(sql: "INSERT INTO scale VALUES (?, 'pain', '1.0@a', 'range 5 1', 0, '1.0@a')", arguments: [UUID()])
         }
         #expect(try journal.store.read { try $0.scales() }.map(\.name.value) == [sleep])
+    }
+
+    @Test func aFilterOnAValueSelectsInSQLWhatItSelectsInSwift() throws {
+        let seed = TestSeed.chosen()
+        var random = SeededGenerator(seed: seed)
+        let scale = try write { try $0.addScale(sleep, kind: hours) }
+        let meds = try write { try $0.addScale(try ScaleName.normalized("meds"), kind: .yesNo) }
+        for _ in 0..<200 {
+            var values: [Scale.ID: ScaleValue] = [:]
+            if Bool.random(using: &random) { values[scale.id] = .tenths(Int.random(in: 0...120, using: &random)) }
+            if Bool.random(using: &random) { values[meds.id] = Bool.random(using: &random) ? .yes : .no }
+            let mood = try write { try $0.add(MoodEntry(level: .good, scales: values)) }
+            if Int.random(in: 0..<10, using: &random) == 0 { try write { try $0.edit(mood.id, scales: [scale.id: nil]) } }
+        }
+        let all = try journal.store.read { try $0.moods(MoodFilter(), order: .newestFirst) }
+        for comparison in ScaleCondition.Comparison.allCases {
+            let conditions: Set<ScaleCondition> = [
+                ScaleCondition(scale: scale.id, comparison: comparison, number: 6), ScaleCondition(scale: meds.id, comparison: .equal, number: 0),
+            ]
+            for filter in [MoodFilter(scaleConditions: [conditions.first!]), MoodFilter(scaleConditions: conditions)] {
+                let read = try journal.store.read { try $0.moods(filter, order: .newestFirst) }.map(\.id)
+                #expect(read == all.filter(filter.matches).map(\.id), "\(TestSeed.variable)=\(seed), \(comparison)")
+            }
+        }
     }
 
     @Test func theDerivedIDStaysAsItWasFirstMadeForEveryDevice() throws {

@@ -1,0 +1,36 @@
+import AppTesting
+import Foundation
+import LocalProcesses
+import Testing
+
+/// Scales in the real app in tmux: a row with values is marked, the detail view names every
+/// value, and `/sleep<6` shows the moods whose sleep was under six hours.
+@Suite(.serialized) struct ScaleTerminalTests {
+    let subject = AppInTmux()
+
+    private func moodtui(_ arguments: String...) throws {
+        let result = try ProcessResult.moodtui(arguments + ["--journal", subject.journal])
+        try #require(result.status == 0, "\(arguments): \(result.standardError)")
+    }
+
+    @Test func valuesAreMarkedShownInTheDetailViewAndFilteredBy() throws {
+        try moodtui("scale", "add", "sleep", "--number", "--unit", "h")
+        try moodtui("scale", "add", "anxiety", "--range", "1-5")
+        try moodtui("add", "--level", "good", "--note", "rested", "--scale", "sleep=8", "--date", "2024-01-01T09:00:00Z")
+        try moodtui("add", "--level", "bad", "--note", "short night", "--scale", "sleep=4.5", "--scale", "anxiety=4",
+                    "--date", "2024-01-02T09:00:00Z")
+        try subject.add("no values", date: "2024-01-03T09:00:00Z")
+        let app = try subject.launch(environment: ["TZ": "UTC"])
+        #expect(try app.waitForScreen { $0.contains("3 moods") }, "\(app.lastScreen)")
+        let rows = app.lastScreen.split(separator: "\n")
+        #expect(rows.first { $0.contains("short night") }?.contains("≡") == true, "\(app.lastScreen)")
+        #expect(rows.first { $0.contains("no values") }?.contains("≡") == false, "\(app.lastScreen)")
+
+        try app.press("/")
+        try app.type("sleep<6")
+        #expect(try app.waitForScreen { $0.contains("1 mood matching") && $0.contains("short night") && !$0.contains("rested") },
+                "\(app.lastScreen)")
+        try app.press("Enter", "Enter")
+        #expect(try app.waitForScreen { $0.contains("anxiety 4 · sleep 4.5 h") }, "the detail view: \(app.lastScreen)")
+    }
+}
