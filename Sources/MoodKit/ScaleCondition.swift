@@ -48,24 +48,4 @@ public struct ScaleCondition: Hashable, Sendable {
         return comparison.holds(value.number, against: number)
     }
 
-    /// Whether a value of the scale, as a number (`nil`: the mood has none), meets the condition:
-    /// the journal's SQL asks this of each stored value, so that it and ``matches(_:)`` agree.
-    public func holds(for stored: Double?) -> Bool {
-        stored.map { comparison.holds($0, against: number) } ?? false
-    }
-}
-
-extension ScaleValues {
-    /// The number of `scale`'s value in ``storedText(creatorID:)``'s text (`nil` when it has
-    /// none, or it was cleared), read without the rest: what a filter's SQL compares.
-    public static func storedNumber(of scale: Scale.ID, in storedText: String) -> Double? {
-        let prefix = scale.uuidString + "\t"
-        for line in storedText.split(separator: "\n") where line.hasPrefix(prefix) {
-            guard let tab = line.lastIndex(of: "\t"), case .value(let value) = Entry(storedText: line[line.index(after: tab)...]) else {
-                return nil
-            }
-            return value.number
-        }
-        return nil
-    }
 }

@@ -4,6 +4,8 @@
 public struct ScaleName: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The name, in its one spelling.
     public let text: String
+    /// The longest name, in characters.
+    public static let maximumLength = NameRules.maximumLength
 
     private init(checked text: String) { self.text = text }
 

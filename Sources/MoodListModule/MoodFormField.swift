@@ -7,6 +7,9 @@ public enum MoodFormField: CaseIterable, Hashable, Sendable {
     case note
     /// The activities, apart by spaces, with completion (see ``ActivityFieldState``).
     case activities
+    /// The scales' values, `sleep=7.5 anxiety=4`, ↑ ↓ changing one (see ``ScaleFieldState``);
+    /// only in a journal that has scales.
+    case scales
     /// When the mood was felt, written as ``MoodKit/MoodDateInput`` reads it.
     case date
 

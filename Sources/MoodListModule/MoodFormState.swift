@@ -13,6 +13,8 @@ public struct MoodFormState: Hashable, Sendable {
     public private(set) var note: TextFieldState
     /// The activities being typed, with completion.
     public private(set) var activities: ActivityFieldState
+    /// The scales' values; `nil` in a journal without scales, where the form has no such field.
+    public private(set) var scales: ScaleFieldState?
     /// The date as text: "now" for a new mood, the mood's date to the minute when editing.
     public private(set) var date: TextFieldState
     /// What the edited mood held when the form opened (`nil` for a new mood). A field left as it
@@ -34,15 +36,19 @@ public struct MoodFormState: Hashable, Sendable {
     ///   - date: the edited mood's date; `nil` for a new mood (the date field says "now").
     ///   - activities: the edited mood's activities.
     ///   - knownActivities: the journal's activities, the most used first, for completion.
+    ///   - scaleValues: the edited mood's scale values.
+    ///   - scales: the journal's scales; the form has a scales field when one is in use.
     ///   - dateInput: how the date is written and read (its time zone).
     public init(
         editing: Mood.ID? = nil, level: MoodLevel = .meh, note: String = "", date: Date? = nil,
-        activities: [ActivityName] = [], knownActivities: [ActivityName] = [], dateInput: MoodDateInput = MoodDateInput()
+        activities: [ActivityName] = [], knownActivities: [ActivityName] = [], scaleValues: [Scale.ID: ScaleValue] = [:],
+        scales: [Scale] = [], dateInput: MoodDateInput = MoodDateInput()
     ) {
         self.editing = editing
         self.level = level
         self.note = TextFieldState(note, limit: MoodNote.maximumLength)
         self.activities = ActivityFieldState(activities, known: knownActivities)
+        self.scales = scales.contains(where: \.isInUse) ? ScaleFieldState(scaleValues, scales: scales) : nil
         let dateText = date.map(dateInput.text(for:)) ?? "now"
         self.date = TextFieldState(dateText)
         original = editing == nil ? nil : Original(level: level, note: note, activities: Set(activities), dateText: dateText)
@@ -57,6 +63,18 @@ public struct MoodFormState: Hashable, Sendable {
     /// Moves the highlight among the activity candidates.
     public mutating func stepActivityCandidate(by steps: Int) {
         activities.stepCandidate(by: steps)
+    }
+
+    /// Moves the focus to the next field (`forward`) or the one before, past the scales field
+    /// in a journal without scales.
+    public mutating func moveFocus(forward: Bool) {
+        repeat { focus = forward ? focus.next : focus.previous } while focus == .scales && scales == nil
+    }
+
+    /// Changes the value at the cursor of the scales field (up is more).
+    public mutating func stepScaleValue(by steps: Int) {
+        error = nil
+        scales?.stepValue(by: steps)
     }
 
     /// Moves the level up (better) or down, stopping at the ends.
@@ -75,6 +93,7 @@ public struct MoodFormState: Hashable, Sendable {
                 error = "A note holds at most \(MoodNote.maximumLength.formatted()) characters; the rest was left out."
             }
         case .activities: activities.apply(edit)
+        case .scales: scales?.apply(edit)
         case .date: date.apply(edit)
         }
     }
@@ -94,6 +113,12 @@ public struct MoodFormState: Hashable, Sendable {
         return adding.isEmpty && removing.isEmpty ? nil : .changing(adding: adding, removing: removing)
     }
 
+    /// The scale values to save: those the field changes (`nil` for one taken out).
+    /// - Throws: ``MoodKit/ScaleAssignments/Failure`` for a word that is not a value of a scale.
+    public func chosenScales() throws(ScaleAssignments.Failure) -> [Scale.ID: ScaleValue?] {
+        try scales?.chosen() ?? [:]
+    }
+
     /// The date the form names, read at `now`: `nil` when editing and the date text is as it
     /// was shown (the mood keeps its exact date).
     /// - Throws: ``MoodKit/MoodValidationError/invalidDate(_:)`` in words.
@@ -107,6 +132,6 @@ public struct MoodFormState: Hashable, Sendable {
             title: editing == nil ? "New mood" : "Edit mood", focus: focus, level: level, note: note.viewModel,
             noteLimit: MoodNote.maximumLength, activities: activities.field.viewModel,
             activityCandidates: focus == .activities ? activities.candidates.map(\.text) : [],
-            highlightedCandidate: activities.highlighted, date: date.viewModel, error: error)
+            highlightedCandidate: activities.highlighted, scales: scales?.field.viewModel, date: date.viewModel, error: error)
     }
 }

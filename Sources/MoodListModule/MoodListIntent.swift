@@ -39,6 +39,8 @@ public enum MoodListIntent: Hashable, Sendable {
     case completeActivity
     /// ↑ ↓ in the activities field: another of the candidates.
     case stepActivityCandidate(by: Int)
+    /// Changes the value at the cursor of the form's scales field (up is more).
+    case stepScaleValue(by: Int)
     case submit
     case cancel
     case answer(Bool)

@@ -129,17 +129,19 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         return mood
     }
 
-    public func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID {
-        let entry = try Self.words { try MoodEntry(level: level, note: note, date: date, activities: activities) }
+    public func add(
+        level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>, scales: [Scale.ID: ScaleValue]
+    ) throws(MoodListError) -> Mood.ID {
+        let entry = try Self.words { try MoodEntry(level: level, note: note, date: date, activities: activities, scales: scales) }
         return try write { try $0.add(entry).id }
     }
 
     public func edit(
-        _ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: ActivityEdit?
+        _ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: ActivityEdit?, scales: [Scale.ID: ScaleValue?]
     ) throws(MoodListError) {
         let note = try note.map { note throws(MoodListError) in try Self.words { try MoodNote.normalized(note) } }
         let date = try date.map { date throws(MoodListError) in try Self.words { try MoodDateRange.validated(date, field: .date) } }
-        try write { try $0.edit(id, level: level, note: note, date: date, activities: activities) }
+        try write { try $0.edit(id, level: level, note: note, date: date, activities: activities, scales: scales) }
     }
 
     /// Read ahead (see ``ActivitySuggestions``); an unreadable journal offers nothing rather than
@@ -168,7 +170,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         if changes.contains(where: { !$0.inserted.isEmpty || !$0.deleted.isEmpty || $0.changedColumns.contains(.activities) }) {
             suggestions.reload()
         }
-        let content: MoodColumn = [.date, .level, .note, .stamps, .activities]
+        let content: MoodColumn = [.date, .level, .note, .stamps, .activities, .scales]
         let remote = changes.filter { $0.origin == .sync }.reduce(into: Set<Mood.ID>()) { ids, change in
             ids.formUnion(change.inserted)
             // Not the engine's bookkeeping (a version recorded after an upload): only new content.

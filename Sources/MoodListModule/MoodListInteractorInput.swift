@@ -27,9 +27,11 @@ public protocol MoodListInteractorInput: AnyObject {
     /// once, and again only after the list has caught up with a later commit.
     func stepToMatch(of search: String, from index: Int, forward: Bool) throws(MoodListError) -> MatchStep?
     /// Saves a new mood felt at `date` and returns its id.
-    func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>) throws(MoodListError) -> Mood.ID
+    func add(level: MoodLevel, note: String, date: Date, activities: Set<ActivityName>, scales: [Scale.ID: ScaleValue]) throws(MoodListError) -> Mood.ID
     /// Changes the fields given of a mood; a `nil` field keeps the mood's own.
-    func edit(_ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: ActivityEdit?) throws(MoodListError)
+    func edit(
+        _ id: Mood.ID, level: MoodLevel?, note: String?, date: Date?, activities: ActivityEdit?, scales: [Scale.ID: ScaleValue?]
+    ) throws(MoodListError)
     /// The journal's activities, the most used first: what the form offers to complete.
     func activitySuggestions() -> [ActivityName]
     /// Marks a mood for deletion: it leaves the list at once and can be brought back with

@@ -12,7 +12,8 @@ extension MoodListPresenter {
         case .moveToTop: select(0)
         case .moveToBottom: select(count - 1)
         case .moveToMatch(let forward): moveToMatch(forward: forward)
-        case .add: state = .form(MoodFormState(knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
+        case .add:
+            state = .form(MoodFormState(knownActivities: interactor.activitySuggestions(), scales: interactor.allScales(), dateInput: dateInput))
         case .editSelected:
             guard let mood = selectedMood else { return }
             openForm(editing: mood)
@@ -67,7 +68,8 @@ extension MoodListPresenter {
     func openForm(editing mood: Mood) {
         state = .form(MoodFormState(
             editing: mood.id, level: mood.level, note: mood.note, date: mood.date, activities: mood.activities.names,
-            knownActivities: interactor.activitySuggestions(), dateInput: dateInput))
+            knownActivities: interactor.activitySuggestions(), scaleValues: mood.scales.values, scales: interactor.allScales(),
+            dateInput: dateInput))
     }
 
     private var selectedRow: MoodRowViewModel? {

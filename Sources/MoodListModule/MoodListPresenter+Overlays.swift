@@ -10,12 +10,13 @@ extension MoodListPresenter {
     func handleOverlay(_ intent: MoodListIntent) {
         switch (state, intent) {
         case (.form, .edit(let edit)): updateForm { $0.apply(edit) }
-        case (.form, .focusNext): updateForm { $0.focus = $0.focus.next }
-        case (.form, .focusPrevious): updateForm { $0.focus = $0.focus.previous }
+        case (.form, .focusNext): updateForm { $0.moveFocus(forward: true) }
+        case (.form, .focusPrevious): updateForm { $0.moveFocus(forward: false) }
         case (.form, .setLevel(let level)): updateForm { $0.level = level }
         case (.form, .stepLevel(let steps)): updateForm { $0.stepLevel(by: steps) }
-        case (.form, .completeActivity): updateForm { if !$0.completeActivity() { $0.focus = $0.focus.next } }
+        case (.form, .completeActivity): updateForm { if !$0.completeActivity() { $0.moveFocus(forward: true) } }
         case (.form, .stepActivityCandidate(let steps)): updateForm { $0.stepActivityCandidate(by: steps) }
+        case (.form, .stepScaleValue(let steps)): updateForm { $0.stepScaleValue(by: steps) }
         case (.form(let form), .submit): save(form)
         case (.detail(let detail), .moveSelection(let lines)): scrollDetail(detail, by: lines)
         case (.detail(let detail), .movePage(let pages)): scrollDetail(detail, by: pages * max(visibleRows / 2, 1))
@@ -79,15 +80,21 @@ extension MoodListPresenter {
             do { activities = try form.chosenActivities() } catch {
                 return updateForm { $0.error = "\(error)"; $0.focus = .activities }
             }
+            let scales: [Scale.ID: ScaleValue?]
+            do { scales = try form.chosenScales() } catch {
+                return updateForm { $0.error = "\(error)"; $0.focus = .scales }
+            }
             let date: Date?
             do { date = try form.chosenDate(now: now(), input: dateInput) } catch {
                 return updateForm { $0.error = "\(error)"; $0.focus = .date }
             }
             if let id = form.editing {
-                try interactor.edit(id, level: form.chosenLevel, note: form.chosenNote, date: date, activities: activities)
+                try interactor.edit(id, level: form.chosenLevel, note: form.chosenNote, date: date, activities: activities, scales: scales)
                 if let index = interactor.index(of: id) { select(index) }
             } else {
-                let id = try interactor.add(level: form.level, note: form.note.text, date: date ?? now(), activities: activities?.applied(to: []) ?? [])
+                let id = try interactor.add(
+                    level: form.level, note: form.note.text, date: date ?? now(), activities: activities?.applied(to: []) ?? [],
+                    scales: scales.compactMapValues(\.self))
                 if let index = interactor.index(of: id) { select(index) }
             }
             state = .list

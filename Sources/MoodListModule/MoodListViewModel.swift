@@ -141,6 +141,8 @@ public struct MoodFormViewModel: Hashable, Sendable {
     public var activityCandidates: [String]
     /// The candidate chosen with ↑ ↓, an index into ``activityCandidates``; `nil` before any.
     public var highlightedCandidate: Int?
+    /// The scales' values as typed; `nil` in a journal without scales (no such field).
+    public var scales: TextFieldViewModel?
     public var date: TextFieldViewModel
     /// Why the last save was refused, if it was.
     public var error: String?
@@ -148,7 +150,7 @@ public struct MoodFormViewModel: Hashable, Sendable {
     public init(
         title: String, focus: MoodFormField = .note, level: MoodLevel, note: TextFieldViewModel, noteLimit: Int,
         activities: TextFieldViewModel = TextFieldViewModel(text: "", cursor: 0), activityCandidates: [String] = [],
-        highlightedCandidate: Int? = nil, date: TextFieldViewModel, error: String? = nil
+        highlightedCandidate: Int? = nil, scales: TextFieldViewModel? = nil, date: TextFieldViewModel, error: String? = nil
     ) {
         self.title = title
         self.focus = focus
@@ -158,6 +160,7 @@ public struct MoodFormViewModel: Hashable, Sendable {
         self.activities = activities
         self.activityCandidates = activityCandidates
         self.highlightedCandidate = highlightedCandidate
+        self.scales = scales
         self.date = date
         self.error = error
     }

@@ -4,13 +4,16 @@ import TerminalUI
 
 /// Draws the add/edit form: a box with the level, the note (several wrapped lines, with its
 /// count against the limit), the activities with the names completion offers under them, the
-/// date and the error. The field with focus has its label highlighted; the footer names the keys.
+/// scales' values (in a journal with scales), the date and the error. The field with focus has its label highlighted; the footer names the keys.
 struct MoodFormRenderer {
     /// The labels, padded to one width so the fields line up.
     static let levelLabel = "Level "
     static let noteLabel = "Note"
     static let dateLabel = "Date  "
     static let activitiesLabel = "Activities "
+    static let scalesLabel = "Scales     "
+    /// In the scales field while it is empty: how it is filled in.
+    static let scalesHint = "sleep=7.5 anxiety=4 · ↑↓ change the value"
     /// Under the activities while nothing is offered.
     static let activitiesHint = "names apart by spaces · Tab completes from those you use"
     /// What the date field takes, shown beside it when there is room.
@@ -38,14 +41,18 @@ struct MoodFormRenderer {
         var noteTop: Int { 2 }
         var activitiesLine: Int { noteTop + noteLines }
         var candidatesLine: Int { activitiesLine + 1 }
-        var dateLine: Int { activitiesLine + 2 }
+        /// The scales' line, in a journal with scales.
+        let hasScales: Bool
+        var scalesLine: Int { activitiesLine + 2 }
+        var dateLine: Int { activitiesLine + (hasScales ? 3 : 2) }
         var errorLine: Int { dateLine + 1 }
 
         init(_ form: MoodFormViewModel, over area: Range<Int>, screenColumns: Int) {
             let width = min(screenColumns - 4, MoodFormRenderer.maximumWidth)
             // One column spare, so the cursor has a cell at the end of a full line.
             note = WrappedText(form.note.text, width: max(1, width - 5))
-            let fixedLines = 5 + (form.error == nil ? 0 : 1)
+            hasScales = form.scales != nil
+            let fixedLines = 5 + (hasScales ? 1 : 0) + (form.error == nil ? 0 : 1)
             let room = max(1, area.count - 2 - fixedLines)
             noteLines = min(room, max(MoodFormRenderer.minimumNoteLines, area.count / 3, note.lines.count))
             let cursorLine = note.location(ofCursor: form.note.cursor).line
@@ -67,6 +74,7 @@ struct MoodFormRenderer {
         drawLevels(form, in: box)
         let noteCursor = drawNote(form, layout: layout)
         let activitiesCursor = drawActivities(form, layout: layout)
+        let scalesCursor = drawScales(form, layout: layout)
         let dateCursor = drawDate(form, layout: layout)
         if let error = form.error {
             box.drawLine(layout.errorLine, error, style: TextStyle(foreground: .red, bold: true), on: screen)
@@ -75,6 +83,7 @@ struct MoodFormRenderer {
         case .level: return nil
         case .note: return noteCursor
         case .activities: return activitiesCursor
+        case .scales: return scalesCursor
         case .date: return dateCursor
         }
     }
@@ -157,6 +166,24 @@ struct MoodFormRenderer {
                 let style = index == form.highlightedCandidate ? TextStyle(bold: true, reverse: true) : TextStyle(dim: true)
                 column += screen.write(name, row: offered.row, column: column, style: style, maxColumns: max(0, limit - column)) + 2
             }
+        }
+        return (label.row, label.column + window.cursorColumn)
+    }
+
+    /// The "Scales" label and the field, or how it is filled in while it is empty; `nil` in a
+    /// journal without scales.
+    private func drawScales(_ form: MoodFormViewModel, layout: Layout) -> (row: Int, column: Int)? {
+        let box = layout.box
+        guard let scales = form.scales, layout.scalesLine < box.innerHeight else { return nil }
+        let label = drawLabel(Self.scalesLabel, line: layout.scalesLine, focused: form.focus == .scales, in: box)
+        let width = max(0, box.left + 2 + box.innerWidth - label.column - 1)
+        let window = TextFieldWindow(scales, width: width)
+        let field = TextStyle(underline: true)
+        screen.fill(row: label.row, column: label.column, count: width, character: " ", style: field)
+        if scales.text.isEmpty {
+            screen.write(Self.scalesHint, row: label.row, column: label.column, style: TextStyle(dim: true, underline: true), maxColumns: width)
+        } else {
+            screen.write(window.text, row: label.row, column: label.column, style: field, maxColumns: width)
         }
         return (label.row, label.column + window.cursorColumn)
     }

@@ -18,8 +18,8 @@ public struct MoodListKeyMap: Sendable {
     ///
     /// In the form the keys of every field come first, then those of the field with focus: the
     /// level's, or the note's and then those of every text field. The activities field's Tab and
-    /// arrows come before all (Tab completes there). In a text field (note, date,
-    /// filter) any other character is typed and a paste is text, whatever it holds. In the help
+    /// arrows come before all (Tab completes there), and so do the scales field's arrows. In a
+    /// text field (note, activities, scales, date, filter) any other character is typed and a paste is text, whatever it holds. In the help
     /// any key but the scrolling ones closes it. Anywhere else a paste and Alt chords mean
     /// nothing: they are never taken as commands.
     public func intent(for key: KeyEvent, overlay: MoodListOverlay?) -> MoodListIntent? {
@@ -28,11 +28,12 @@ public struct MoodListKeyMap: Sendable {
         case nil: return MoodListKeyTable.list.intent(for: key)
         case .form(let form):
             if form.focus == .activities, let intent = MoodListKeyTable.activities.intent(for: key) { return intent }
+            if form.focus == .scales, let intent = MoodListKeyTable.scales.intent(for: key) { return intent }
             if let intent = MoodListKeyTable.form.intent(for: key) { return intent }
             switch form.focus {
             case .level: return MoodListKeyTable.level.intent(for: key)
             case .note: return MoodListKeyTable.note.intent(for: key) ?? textFieldIntent(for: key)
-            case .activities, .date: return textFieldIntent(for: key)
+            case .activities, .scales, .date: return textFieldIntent(for: key)
             }
         case .detail: return MoodListKeyTable.detail.intent(for: key)
         case .insights: return MoodListKeyTable.insights.intent(for: key)

@@ -41,7 +41,7 @@ enum MoodListKeyTable {
 
     /// Keys that mean the same in every field of the form.
     static let form: [KeyGroup] = [
-        KeyGroup(["Tab", "Shift-Tab"], "next / previous field: level, note, activities, date", footer: "Tab next field", [
+        KeyGroup(["Tab", "Shift-Tab"], "next / previous field: level, note, activities, scales, date", footer: "Tab next field", [
             (.tab, .focusNext), (.backTab, .focusPrevious),
         ]),
         KeyGroup(["Enter"], "save", footer: "Enter save", [(.enter, .submit)]),
@@ -52,6 +52,13 @@ enum MoodListKeyTable {
     static let activities: [KeyGroup] = [
         KeyGroup(["Tab"], "complete the activity being typed (with nothing to complete: the next field)", [(.tab, .completeActivity)]),
         KeyGroup(["↑ ↓"], "another of the activities offered", [(.up, .stepActivityCandidate(by: -1)), (.down, .stepActivityCandidate(by: 1))]),
+    ]
+
+    /// The scales field's own keys, before those of every text field.
+    static let scales: [KeyGroup] = [
+        KeyGroup(["↑ ↓"], "the value at the cursor up / down (or the next scale, from an empty word)", [
+            (.up, .stepScaleValue(by: 1)), (.down, .stepScaleValue(by: -1)),
+        ]),
     ]
 
     /// The level field's keys.
@@ -158,7 +165,7 @@ enum MoodListKeyTable {
     static var helpLines: [String] {
         let sections: [(String, [KeyGroup])] = [
             ("In the list", list), ("In the add and edit form", form), ("In its level", level), ("In its note", note),
-            ("In its activities", activities), ("In the note, the activities, the date and the filter", text), ("While filtering", filter),
+            ("In its activities", activities), ("In its scales", scales), ("In the text fields and the filter", text), ("While filtering", filter),
             ("When asked to delete", confirmDelete), ("In the detail view", detail), ("In the insights", insights), ("In this help", help),
         ]
         let marks: [(String, String)] = [
@@ -167,6 +174,7 @@ enum MoodListKeyTable {
             (MoodSyncState.Summary.failed.marker, "refused by the server (Enter shows why)"),
             ("↓", "just arrived from another device"),
             (MoodRowRenderer.sharedMark, "in one of your shares: someone else sees it (Enter says which)"),
+            (MoodRowRenderer.scaleMark, "has values of your scales (Enter shows them)"),
             (MoodLevel.allCases.map { $0.monoGlyph.trimmingCharacters(in: .whitespaces) }.joined(), "awful … great, without colour"),
         ]
         let entries = sections.flatMap { $0.1.map { ($0.helpLabel, $0.meaning) } } + marks

@@ -23,6 +23,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case scaleExists(ScaleName)
     /// The journal holds as many scales in use as it may.
     case tooManyScales(limit: Int)
+    /// The journal keeps as many scales as it may, removed ones included.
+    case tooManyScalesKept(limit: Int)
     /// The journal holds a share from the person named: it shows their moods and takes no
     /// change from this side.
     case readOnly(sharedBy: String)
@@ -38,6 +40,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .scaleNotFound(let name): "no scale is named '\(name)'; moodtui scale list shows them"
         case .scaleExists(let name): "a scale named '\(name)' exists already"
         case .tooManyScales(let limit): "a journal holds up to \(limit) scales; remove one first (moodtui scale remove NAME)"
+        case .tooManyScalesKept(let limit):
+            "a journal keeps up to \(limit) scales, removed ones included: bring a removed one back (the same name and kind) instead"
         case .readOnly(let owner):
             "this journal is \(owner)'s share, read-only: moods cannot be added, changed or deleted here (your own journal is the default one)"
         case .undoWindowClosed: "too late to undo: a deletion can be undone for \(JournalWriter.undoWindow.components.seconds) seconds"

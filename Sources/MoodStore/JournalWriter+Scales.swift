@@ -6,10 +6,11 @@ import MoodKit
 /// scale but keeps its values, so that adding it again brings them back. Each counts in
 /// ``JournalSettingKey/scaleChanges``, which tells the sync engine to store the scales again.
 extension JournalWriter {
-    /// Makes a scale named `name` of kind `kind`, with the id every device derives from the name
-    /// (``Scale/derivedID(for:attempt:)``), past the ids the journal holds. A scale of that name
-    /// and kind removed before comes back instead, with its values.
-    /// - Throws: ``JournalError/scaleExists(_:)``, ``JournalError/tooManyScales(limit:)``.
+    /// Makes a scale named `name` of kind `kind`, with the id every device derives from them
+    /// (``Scale/derivedID(for:kind:attempt:)``), past the ids the journal holds. A scale of that
+    /// name and kind removed before comes back instead, with its values.
+    /// - Throws: ``JournalError/scaleExists(_:)``, ``JournalError/tooManyScales(limit:)``,
+    ///   ``JournalError/tooManyScalesKept(limit:)``.
     @discardableResult
     public func addScale(_ name: ScaleName, kind: ScaleKind) throws -> Scale {
         let all = try snapshot.allScales()
@@ -22,11 +23,13 @@ extension JournalWriter {
             try saveChanged(removed)
             return removed
         }
+        guard all.count < Scale.maximumKept else { throw JournalError.tooManyScalesKept(limit: Scale.maximumKept) }
         let held = Set(all.map(\.id))
         var attempt = 0
-        while held.contains(Scale.derivedID(for: name, attempt: attempt)) { attempt += 1 }
+        while held.contains(Scale.derivedID(for: name, kind: kind, attempt: attempt)) { attempt += 1 }
         let scale = Scale(
-            id: Scale.derivedID(for: name, attempt: attempt), name: Stamped(name, at: stamp), kind: kind, state: Stamped(.inUse, at: stamp))
+            id: Scale.derivedID(for: name, kind: kind, attempt: attempt), name: Stamped(name, at: stamp), kind: kind,
+            state: Stamped(.inUse, at: stamp))
         try saveChanged(scale)
         return scale
     }
@@ -62,7 +65,10 @@ extension JournalWriter {
 
     /// Merges another device's copies of scales into the journal's, each at its later change
     /// (``Scale/merged(with:)``), as sync brings them; returns the journal's scales after it.
-    /// Not a person's change: it does not count in ``JournalSettingKey/scaleChanges``.
+    /// Two scales in use that end up with one name (made with two kinds, or renamed alike on two
+    /// devices) are told apart: the one whose id sorts first keeps it, the others become
+    /// `name-2`, `name-3`, the same on every device. Not a person's change: it does not count in
+    /// ``JournalSettingKey/scaleChanges``.
     @discardableResult
     public func mergeScales(_ copies: some Sequence<Scale>) throws -> [Scale] {
         var held = Dictionary(uniqueKeysWithValues: try snapshot.allScales().map { ($0.id, $0) })
@@ -72,6 +78,21 @@ extension JournalWriter {
             guard merged != held[copy.id] else { continue }
             try merged.save(db)
             held[copy.id] = merged
+        }
+        let inUse = held.values.filter(\.isInUse).sorted { $0.id.uuidString < $1.id.uuidString }
+        var taken = Set<ScaleName>()
+        for var scale in inUse {
+            guard !taken.insert(scale.name.value).inserted else { continue }
+            let base = scale.name.value.text.prefix(ScaleName.maximumLength - 4)
+            var (number, name) = (1, scale.name.value)
+            repeat {
+                number += 1
+                name = try ScaleName.normalized("\(base)-\(number)")
+            } while taken.contains(name)
+            taken.insert(name)
+            scale.name = Stamped(name, at: try clockReading())
+            try scale.save(db)
+            held[scale.id] = scale
         }
         return Array(held.values)
     }

@@ -46,7 +46,7 @@ extension JournalWriter {
             sql: """
                 UPDATE mood SET remoteIdentifier = ?, remoteVersion = ?, lastSyncError = NULL, uploadAttempted = 1,
                     changedSinceUpload = CASE
-                        WHEN changeCounter = ? AND date = ? AND level = ? AND note = ? AND stamps = ? AND activities = ? THEN 0
+                        WHEN changeCounter = ? AND date = ? AND level = ? AND note = ? AND stamps = ? AND activities = ? AND scales = ? THEN 0
                         ELSE changedSinceUpload END
                 WHERE id = ? AND (remoteVersion IS NULL OR remoteVersion <= ?)
                 """
@@ -54,7 +54,8 @@ extension JournalWriter {
             arguments: [
                 uploaded.id.uuidString, version, uploaded.sync.changeCounter, uploaded.date.millisecondsSince1970, uploaded.level.rawValue,
                 uploaded.note, uploaded.stamps.storedText(creatorID: uploaded.creatorID),
-                uploaded.activities.storedText(creatorID: uploaded.creatorID), uploaded.id, version,
+                uploaded.activities.storedText(creatorID: uploaded.creatorID), uploaded.scales.storedText(creatorID: uploaded.creatorID),
+                uploaded.id, version,
             ])
     }
 

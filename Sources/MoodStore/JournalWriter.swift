@@ -69,6 +69,10 @@ public struct JournalWriter {
         for (scale, value) in scales where edited.scales[scale] != value {
             edited.scales.set(value, for: scale, at: try stamp())
         }
+        guard edited.scales.entries.count <= ScaleValues.maximumEntries else {
+            throw MoodValidationError.invalidScaleValue(
+                "a mood keeps values of at most \(ScaleValues.maximumEntries) scales, cleared ones included; this one has \(mood.scales.entries.count)")
+        }
         try updateLiveMood(id, sql: """
             level = ?, note = ?, searchText = ?, date = ?, stamps = ?, activities = ?, activityNames = ?, scales = ?,
             changedSinceUpload = 1, lastSyncError = NULL

@@ -18,7 +18,7 @@ extension MoodFilter {
         }
         for condition in scaleConditions.sorted(by: { ($0.scale.uuidString, $0.comparison.rawValue, $0.number) < ($1.scale.uuidString, $1.comparison.rawValue, $1.number) }) {
             // The rule itself (ScaleCondition.holds), on each mood with any value.
-            clauses.append("scales <> '' AND \(JournalFunctions.scaleConditionHolds.name)(scales, ?, ?, ?)")
+            clauses.append("scales <> '' AND \(JournalFunctions.scaleConditionHolds.name)(scales, creatorID, ?, ?, ?)")
             arguments += [condition.scale.uuidString, condition.comparison.rawValue, condition.number]
         }
         if let query = effectiveNoteQuery {
@@ -49,7 +49,9 @@ extension MoodFilter {
     /// from that activity's index alone (`moodActivity_list`); any other from the table.
     func sqlSortKeyQuery(order: MoodSortOrder, dates: ClosedRange<Int64>?) -> (sql: String, arguments: StatementArguments) {
         var (source, condition) = (sqlWholeListSource, sqlCondition)
-        if activities.count == 1, effectiveNoteQuery == nil, levels == nil, !includesMarkedForDeletion, let name = activities.first {
+        if activities.count == 1, effectiveNoteQuery == nil, levels == nil, scaleConditions.isEmpty, !includesMarkedForDeletion,
+            let name = activities.first
+        {
             source = "moodActivity INDEXED BY moodActivity_list"
             condition = ("name = ? AND live = 1", [name.text])
         }

@@ -17,8 +17,9 @@ public struct SetupContent: Hashable, Sendable {
     /// Every scale the account ever had, removed ones too, by id.
     public var scales: [Scale.ID: Scale]
 
-    /// The most scales a setup may hold, removed ones included: 32 in use, made again and again.
-    public static let maximumScales = 4 * Scale.maximumScales
+    /// The most scales a setup may hold, removed ones included: what several devices, each
+    /// keeping at most `Scale.maximumKept`, can make before they sync.
+    public static let maximumScales = 4 * Scale.maximumKept
 
     public init(scales: some Sequence<Scale>) {
         self.scales = Dictionary(scales.map { ($0.id, $0) }) { $0.merged(with: $1) }

@@ -6,10 +6,12 @@ import MoodKit
 /// for people ("+ 0 great  note", "- 3 <id>", "~ 2 …", "> 5→1 …").
 struct BatchPrinter {
     let json: Bool
+    /// The journal's scales in use as they are now, which name the values in JSON.
+    let scales: () -> [Scale]
 
     func printInitial(_ batch: CacheTransactionBatch, count: Int) throws {
         if json {
-            try JSONLines.print(BatchJSON(type: "initial", count: count, batch: batch))
+            try JSONLines.print(BatchJSON(type: "initial", count: count, batch: batch, scales: scales()))
         } else {
             print("\(count) \(count == 1 ? "mood" : "moods")")
             for insertion in batch.insertions { line("+", "\(insertion.to)", insertion.mood) }
@@ -25,7 +27,7 @@ struct BatchPrinter {
             for move in batch.moves { line(">", "\(move.from)→\(move.to)", move.mood) }
             return flush()
         }
-        try JSONLines.print(BatchJSON(type: "batch", count: count, batch: batch))
+        try JSONLines.print(BatchJSON(type: "batch", count: count, batch: batch, scales: scales()))
     }
 
     func printReload() throws {
@@ -54,12 +56,12 @@ struct BatchJSON: Encodable {
     let updates: [Change]
     let moves: [Change]
 
-    init(type: String, count: Int, batch: CacheTransactionBatch) {
+    init(type: String, count: Int, batch: CacheTransactionBatch, scales: [Scale]) {
         self.type = type
         self.count = count
         deletes = batch.deletions.map { Deletion(from: $0.from, id: $0.id.uuidString) }
-        inserts = batch.insertions.map { Insertion(index: $0.to, mood: MoodJSON($0.mood)) }
-        updates = batch.updates.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood)) }
-        moves = batch.moves.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood)) }
+        inserts = batch.insertions.map { Insertion(index: $0.to, mood: MoodJSON($0.mood, scales: scales)) }
+        updates = batch.updates.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood, scales: scales)) }
+        moves = batch.moves.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood, scales: scales)) }
     }
 }

@@ -20,16 +20,15 @@ struct MoodJSON: Encodable {
     let syncError: String?
 
     /// - Parameter scales: the journal's scales in use; values of others are left out.
-    init(_ mood: Mood, scales: [Scale] = []) {
+    init(_ mood: Mood, scales: [Scale]) {
         id = mood.id.uuidString
         date = ISO8601.string(from: mood.date)
         level = mood.level.rawValue
         levelName = mood.level.name
         note = mood.note
         activities = mood.activities.names.map(\.text)
-        self.scales = Dictionary(uniqueKeysWithValues: scales.compactMap { scale in
-            mood.scales[scale.id].map { (scale.name.value.text, ScaleValueJSON($0)) }
-        })
+        // Names are told apart after every merge; should two still meet, the first by id stays.
+        self.scales = Dictionary(scales.compactMap { scale in mood.scales[scale.id].map { (scale.name.value.text, ScaleValueJSON($0)) } }) { first, _ in first }
         creatorID = mood.creatorID
         modifiedAt = mood.modifiedAt.map(ISO8601.string(from:))
         sync = mood.sync.summary.rawValue

@@ -91,7 +91,8 @@ import Testing
         #expect(initial?["type"] as? String == "initial")
         #expect(initial?["count"] as? Int == 1)
 
-        _ = try moodtui("add", "--level", "great", "--date", "2026-02-01T00:00:00Z", "--note", "second")
+        _ = try moodtui("scale", "add", "meds", "--yes-no")
+        _ = try moodtui("add", "--level", "great", "--date", "2026-02-01T00:00:00Z", "--note", "second", "--scale", "meds=yes")
         #expect(Deadline.wait(upTo: .seconds(20)) { watch.outputLines.count >= 2 }, "no batch for the other process's mood")
         let batch = try #require(watch.outputLines.dropFirst().first.flatMap {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -101,5 +102,6 @@ import Testing
         let inserts = batch["inserts"] as? [[String: Any]]
         #expect(inserts?.first?["index"] as? Int == 0)
         #expect((inserts?.first?["mood"] as? [String: Any])?["note"] as? String == "second")
+        #expect((inserts?.first?["mood"] as? [String: Any])?["scales"] as? [String: Bool] == ["meds": true], "named by the scale made since")
     }
 }

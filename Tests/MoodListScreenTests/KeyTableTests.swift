@@ -57,7 +57,8 @@ import TerminalUI
         ("in the level", MoodListKeyTable.level),
         ("in the note", MoodListKeyTable.note),
         ("in the activities", MoodListKeyTable.activities),
-        ("in the note, the activities, the date and the filter", MoodListKeyTable.text),
+        ("in the scales", MoodListKeyTable.scales),
+        ("in the text fields and the filter", MoodListKeyTable.text),
         ("in the detail view", MoodListKeyTable.detail),
         ("in the insights", MoodListKeyTable.insights),
     ])

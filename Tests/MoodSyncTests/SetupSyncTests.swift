@@ -59,4 +59,22 @@ import Testing
         let content = try SetupSeal.open(sealed, account: laptopRemote.accountID, key: key)
         #expect(content.scales.values.map(\.name.value.text).sorted() == ["pain", "sleep"])
     }
+
+    /// A setup under the account's own key that does not open was changed on the way: nothing is
+    /// stored over it on its word, and the journal keeps its scales.
+    @Test func aSetupThatDoesNotOpenUnderTheAccountsKeyIsNotWrittenOver() async throws {
+        let remote = try await InMemoryRemote()
+        let journal = try await loggedInJournal(remote)
+        try await syncOnce(journal, remote)
+        let key = try #require(try await journal.store.read { try SyncSettings.accountKey(in: $0) })
+        _ = try await journal.store.write(origin: .commandLine) { try $0.addScale(sleep, kind: .yesNo) }
+        try await syncOnce(journal, remote)
+        let forged = SetupPayload.sealed(try SealedContent(bytes: [SealedContent.formatVersion] + key.id.bytes + Array(repeating: 7, count: 80)))
+        _ = try await remote.storage.storeSetup(SetupUpload(baseVersion: 1, payload: forged), in: remote.account, from: nil)
+
+        _ = try await journal.store.write(origin: .commandLine) { try $0.addScale(pain, kind: .range(0...10)) }
+        try await syncOnce(journal, remote)
+        #expect(try await remote.storage.setup(of: remote.account) == SetupResponse(version: 2, payload: forged))
+        #expect(try names(journal) == ["pain", "sleep"])
+    }
 }

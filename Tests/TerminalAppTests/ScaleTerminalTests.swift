@@ -3,8 +3,9 @@ import Foundation
 import LocalProcesses
 import Testing
 
-/// Scales in the real app in tmux: a row with values is marked, the detail view names every
-/// value, and `/sleep<6` shows the moods whose sleep was under six hours.
+/// Scales in the real app in tmux: filled in from the form (typed and stepped with an arrow), a
+/// row with values marked, the detail view naming every value, and `/sleep<6` showing the moods
+/// whose sleep was under six hours.
 @Suite(.serialized) struct ScaleTerminalTests {
     let subject = AppInTmux()
 
@@ -32,5 +33,30 @@ import Testing
                 "\(app.lastScreen)")
         try app.press("Enter", "Enter")
         #expect(try app.waitForScreen { $0.contains("anxiety 4 · sleep 4.5 h") }, "the detail view: \(app.lastScreen)")
+    }
+
+    @Test func aScaleFilledInFromTheFormIsShownAndFilteredBy() throws {
+        try moodtui("scale", "add", "sleep", "--number", "--unit", "h")
+        try subject.add("rested", date: "2024-01-01T09:00:00Z")
+        let app = try subject.launch(environment: ["TZ": "UTC"])
+        #expect(try app.waitForScreen { $0.contains("1 mood") }, "\(app.lastScreen)")
+        try app.press("a")
+        #expect(try app.waitForScreen { $0.contains("New mood") && $0.contains("Scales") }, "\(app.lastScreen)")
+        try app.type("rough night")
+        try app.press("Tab", "Tab")
+        #expect(try app.waitForScreen { $0.contains("sleep=7.5 anxiety=4") }, "the hint of the empty field: \(app.lastScreen)")
+        try app.type("sleep=5")
+        try app.press("Up")
+        #expect(try app.waitForScreen { $0.contains("sleep=5.5") }, "\(app.lastScreen)")
+        try app.press("Enter")
+        #expect(try app.waitForScreen { $0.contains("2 moods") && $0.contains("rough night") }, "\(app.lastScreen)")
+        #expect(try subject.moods().first?["scales"] as? [String: Double] == ["sleep": 5.5])
+
+        try app.press("/")
+        try app.type("sleep<6")
+        #expect(try app.waitForScreen { $0.contains("1 mood matching") && $0.contains("rough night") && !$0.contains("rested") },
+                "\(app.lastScreen)")
+        try app.press("Enter", "Enter")
+        #expect(try app.waitForScreen { $0.contains("Scales      sleep 5.5 h") }, "the detail view: \(app.lastScreen)")
     }
 }
