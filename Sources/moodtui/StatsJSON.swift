@@ -42,6 +42,34 @@ struct StatsJSON: Encodable {
         @NullWhenAbsent var effect: Double?
     }
 
+    struct ScaleJSON: Encodable {
+        let name: String
+        /// `range 1 5`, `number 0 240 h` (bounds in tenths), `yes-no`; yes counts 1, no 0.
+        let kind: String
+        let values: AverageJSON
+        /// January first.
+        let months: [AverageJSON]
+        /// Week 1 is the year's first seven days.
+        let weeks: [AverageJSON]
+        @NullWhenAbsent var median: Double?
+        /// The average level of the days whose value is at or above the median, and below it.
+        let daysAtOrAboveMedian: AverageJSON
+        let daysBelowMedian: AverageJSON
+        @NullWhenAbsent var correlation: Double?
+
+        init(_ insight: ScaleInsight) {
+            name = insight.scale.name.value.text
+            kind = insight.scale.kind.storedText
+            values = AverageJSON(insight.values)
+            months = insight.months.map(AverageJSON.init)
+            weeks = insight.weeks.map(AverageJSON.init)
+            median = insight.median
+            daysAtOrAboveMedian = AverageJSON(insight.atOrAboveMedian)
+            daysBelowMedian = AverageJSON(insight.belowMedian)
+            correlation = insight.correlation
+        }
+    }
+
     let year: Int
     let moods: Int
     let dayAverages: [String: Double]
@@ -54,8 +82,10 @@ struct StatsJSON: Encodable {
     @NullWhenAbsent var longestStreak: StreakJSON?
     /// The most helpful first.
     let activities: [ActivityJSON]
+    /// Each scale in use, by name.
+    let scales: [ScaleJSON]
 
-    init(_ report: InsightsReport) {
+    init(_ report: InsightsReport, scales: [ScaleInsight]) {
         year = report.year
         moods = report.moodCount
         dayAverages = Dictionary(uniqueKeysWithValues: report.dayAverages.map { ($0.key.description, $0.value) })
@@ -69,5 +99,6 @@ struct StatsJSON: Encodable {
                 name: $0.name.text, moods: $0.moods, daysWith: AverageJSON($0.withIt), daysWithout: AverageJSON($0.withoutIt),
                 effect: $0.effect)
         }
+        self.scales = scales.map(ScaleJSON.init)
     }
 }

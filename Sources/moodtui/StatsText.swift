@@ -1,3 +1,4 @@
+import Foundation
 import MoodInsights
 import MoodKit
 import MoodListScreen
@@ -7,6 +8,8 @@ import TerminalUI
 /// with `NO_COLOR`), streaks, levels, averages by weekday and month, and what helps.
 struct StatsText {
     let report: InsightsReport
+    /// Each scale in use, by name.
+    let scales: [ScaleInsight]
     let colour: Bool
 
     var lines: [String] {
@@ -20,7 +23,33 @@ struct StatsText {
         lines.append("Months     " + Self.averages(report.months, names: InsightsWords.monthNames))
         lines.append("")
         lines += activities
+        if !scales.isEmpty { lines += [""] + scaleLines }
         return lines
+    }
+
+    /// Each scale: its average, its median, the average level of the days at or above the median
+    /// against those below, the correlation, and its averages by month.
+    private var scaleLines: [String] {
+        let width = scales.map { TextWidth.columns(of: $0.scale.name.value.text) }.max() ?? 0
+        var lines = ["Scales   average · median · level on days at or above the median / below · correlation"]
+        for insight in scales {
+            let unit: String = if case .number(let unit?, _, _) = insight.scale.kind { " " + TerminalSafeText.singleLine(unit) } else { "" }
+            let average = insight.values.value.map { Self.decimal($0) + unit } ?? "–"
+            let median = insight.median.map(Self.decimal) ?? "–"
+            let correlation = insight.correlation.map { ($0 >= 0 ? "+" : "−") + String(format: "%.2f", abs($0)) } ?? "–"
+            lines.append("  " + TextWidth.pad(insight.scale.name.value.text, toColumns: width)
+                + "  \(average) (\(InsightsWords.count(insight.values.count, "value")))  median \(median)  "
+                + "\(InsightsWords.average(insight.atOrAboveMedian)) / \(InsightsWords.average(insight.belowMedian))  r \(correlation)")
+            lines.append("  " + String(repeating: " ", count: width) + "  "
+                + zip(InsightsWords.monthNames, insight.months).map { "\($0) \($1.value.map(Self.decimal) ?? "–")" }.joined(separator: " "))
+        }
+        return lines
+    }
+
+    /// A value to one decimal, its sign kept: `7.5`, `-0.5`.
+    private static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// A row per month: the day's rounded average as a digit (or a coloured cell), `·` for a day

@@ -52,4 +52,39 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardError.contains("the year must be from 1970 to 9999, not 99999"))
     }
+
+    /// Sleep on the three days: 8 h on the great day, 5 and 6 on the bad-and-meh day, 7 on the
+    /// good one: the day values are 8, 5.5 and 7, their median 7; days at or above it average
+    /// 4.5 (great, good), the day below 2.5.
+    @Test func eachScaleGoesWithMoodInTextAndJSON() throws {
+        func moodtui(_ arguments: String...) throws -> String {
+            let result = try ProcessResult.moodtui(arguments + ["--journal", journal], environment: ["TZ": "UTC"])
+            try #require(result.status == 0, "\(arguments): \(result.standardError)")
+            return result.standardOutput
+        }
+        _ = try moodtui("scale", "add", "sleep", "--number", "--unit", "h")
+        _ = try moodtui("scale", "add", "unused", "--yes-no")
+        let listed = try JSONSerialization.jsonObject(with: Data(try moodtui("list", "--json").utf8)) as? [[String: Any]] ?? []
+        let byDate = Dictionary(uniqueKeysWithValues: listed.compactMap { mood in (mood["date"] as? String).map { ($0, mood["id"] as! String) } })
+        for (date, hours) in [("2025-11-03T12:00:00.000Z", "8"), ("2025-11-04T11:00:00.000Z", "5"), ("2025-11-04T13:00:00.000Z", "6"),
+                              ("2025-11-05T12:00:00.000Z", "7")] {
+            _ = try moodtui("edit", try #require(byDate[date], "\(byDate.keys)"), "--scale", "sleep=\(hours)")
+        }
+
+        let text = try moodtui("stats", "--year", "2025").split(separator: "\n").map(String.init)
+        #expect(text.contains("  sleep   6.5 h (4 values)  median 7.0  4.5 / 2.5  r +1.00"), "\(text.joined(separator: "\n"))")
+        #expect(text.contains { $0.hasPrefix("  unused  – (0 values)  median –  – / –  r –") })
+
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(try moodtui("stats", "--year", "2025", "--json").utf8)) as? [String: Any])
+        let scales = try #require(object["scales"] as? [[String: Any]])
+        #expect(scales.map { $0["name"] as? String } == ["sleep", "unused"])
+        let sleep = scales[0]
+        #expect((sleep["values"] as? [String: Any])?["average"] as? Double == 6.5)
+        #expect(sleep["median"] as? Double == 7)
+        #expect((sleep["daysAtOrAboveMedian"] as? [String: Any])?["average"] as? Double == 4.5)
+        #expect((sleep["daysBelowMedian"] as? [String: Any])?["count"] as? Int == 1)
+        #expect(((sleep["months"] as? [[String: Any]])?[10])?["average"] as? Double == 6.5)
+        #expect((sleep["weeks"] as? [[String: Any]])?.count == 53)
+        #expect(scales[1]["correlation"] is NSNull)
+    }
 }

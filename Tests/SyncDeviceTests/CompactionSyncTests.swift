@@ -46,7 +46,8 @@ import Testing
         let fresh = try await LiveDevice(server: server, login: login)
         try await fresh.syncOnce()
         #expect(try fresh.list() == expected)
-        #expect(await server.stop() == 0)
+        let status = await server.stop()
+        #expect(status == 0, "the server's last words: \((try? String(contentsOf: server.errorLog, encoding: .utf8))?.suffix(2_000) ?? "none")")
     }
 
     /// Three devices add, edit and delete at random, their engines running, while every
@@ -111,7 +112,8 @@ import Testing
         #expect(freshList == expected, "seed \(seed): missing \(expected.subtracting(freshList).count), brought back \(freshList.subtracting(expected).count)")
         engines.forEach { $0.cancel() }
         for engine in engines { #expect(await waitUntil { engine.hasReturned }) }
-        #expect(await server.stop() == 0)
+        let status = await server.stop()
+        #expect(status == 0, "the server's last words: \((try? String(contentsOf: server.errorLog, encoding: .utf8))?.suffix(2_000) ?? "none")")
     }
 
     /// Waits until every device lists `expected` and nothing waits for sync.
