@@ -5,11 +5,11 @@ extension MoodFilter {
     /// for notes holding it. Text without either is searched for exactly as typed.
     public init(search typed: String, scales: [Scale] = []) {
         let names = ActivityName.hashtags(in: typed)
-        let words = typed.split(separator: " ", omittingEmptySubsequences: true)
-        let conditions = words.compactMap { ScaleCondition(word: $0, scales: scales) }
+        let words = typed.split(separator: " ", omittingEmptySubsequences: true).map { ($0, ScaleCondition(word: $0, scales: scales)) }
+        let conditions = words.compactMap(\.1)
         var text = typed
         if !names.isEmpty || !conditions.isEmpty {
-            text = words.filter { word in ActivityName.hashtags(in: String(word)).isEmpty && ScaleCondition(word: word, scales: scales) == nil }
+            text = words.filter { word, condition in condition == nil && ActivityName.hashtags(in: String(word)).isEmpty }.map(\.0)
                 .joined(separator: " ")
         }
         self.init(noteContains: text.isEmpty ? nil : text, activities: Set(names), scaleConditions: Set(conditions))
