@@ -10,8 +10,8 @@ import Foundation
 /// Columns are found by name, so their order does not matter. `date` and `weekday` are written
 /// in the phone's language, so the day is read from `full_date` (or from `year` and an English
 /// `date` in the oldest shape); `time` may be 12- or 24-hour. Activities are joined by ` | `;
-/// `note_title` and `note` become one note, and `<br>` a line break. `scales` is left out:
-/// moodtui has no such field.
+/// `note_title` and `note` become one note, and `<br>` a line break. `scales` holds
+/// `Energy: 4 | Sleep: 7.5`, each a value of a scale.
 public struct DaylioCSVSource: ImportSource {
     public var formatName: String { ImportFormat.daylio.name }
     public var identityPrefix: String { Self.identityPrefix }
@@ -23,7 +23,7 @@ public struct DaylioCSVSource: ImportSource {
 
     private struct Columns {
         let header: [String]
-        let fullDate, year, date, time, mood, activities, noteTitle, note: Int?
+        let fullDate, year, date, time, mood, activities, scales, noteTitle, note: Int?
     }
 
     /// Reads the header line.
@@ -35,7 +35,7 @@ public struct DaylioCSVSource: ImportSource {
         func index(_ name: String) -> Int? { header.firstIndex(of: name) }
         columns = Columns(
             header: header, fullDate: index("full_date"), year: index("year"), date: index("date"), time: index("time"),
-            mood: index("mood"), activities: index("activities"), noteTitle: index("note_title"), note: index("note"))
+            mood: index("mood"), activities: index("activities"), scales: index("scales"), noteTitle: index("note_title"), note: index("note"))
         var missing: [String] = []
         if columns.fullDate == nil && (columns.year == nil || columns.date == nil) { missing.append("full_date") }
         if columns.time == nil { missing.append("time") }
@@ -79,10 +79,23 @@ public struct DaylioCSVSource: ImportSource {
         }
         let activities = field(columns.activities).parts(separatedBy: " | ").map(\.trimmingSpaces).filter { !$0.isEmpty }
         let note = DaylioNote.text(title: field(columns.noteTitle), body: field(columns.note))
+        let scales = try Self.scaleValues(field(columns.scales), line: line)
         let moment = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2)) \(padded(time.hour, 2)):\(padded(time.minute, 2)):\(padded(time.second, 2))"
         return ImportedEntry(
             line: line, identity: Self.identity(moment: moment, mood: mood), date: date, mood: .named(mood), note: note,
-            activities: activities)
+            activities: activities, scales: scales)
+    }
+
+    /// `Energy: 4 | Sleep: 7.5` (Daylio puts a no-break space after the colon) as values by name.
+    private static func scaleValues(_ text: String, line: Int) throws -> [ImportedScaleValue] {
+        try text.parts(separatedBy: " | ").map(\.trimmingSpaces).filter { !$0.isEmpty }.map { part in
+            guard let colon = part.lastIndex(of: ":") else {
+                throw ImportError.badRow(ImportRowError(line: line, column: "scales", value: part, reason: "is not NAME: VALUE, such as Energy: 4"))
+            }
+            return ImportedScaleValue(
+                name: part[..<colon].trimmingSpaces,
+                typed: part[part.index(after: colon)...].trimmingSpaces)
+        }
     }
 
     /// An entry is its clock time (`2024-03-01 20:30:00`) and mood name: what stays when a note

@@ -1,20 +1,29 @@
 import MoodKit
 
 /// `full_date,date,weekday,time,mood,activities,scales,note_title,note`, Daylio's mood names
-/// (`rad` for great), activities joined by ` | `, line breaks as `<br>`.
+/// (`rad` for great), activities joined by ` | `, scales as `sleep: 7.5 | meds: yes`, line
+/// breaks as `<br>`.
 struct DaylioCSVWriter: ExportWriter {
     let clock: LocalDateTime
+    private var scales: [Scale] = []
+
+    init(clock: LocalDateTime) { self.clock = clock }
 
     static let header = "full_date,date,weekday,time,mood,activities,scales,note_title,note"
     static let moodNames: [MoodLevel: String] = [.great: "rad", .good: "good", .meh: "meh", .bad: "bad", .awful: "awful"]
 
-    mutating func begin(_ sink: TextSink) throws { try sink.write(Self.header + "\n") }
+    mutating func begin(_ sink: TextSink, scales: [Scale]) throws {
+        self.scales = scales
+        try sink.write(Self.header + "\n")
+    }
 
     mutating func write(_ mood: Mood, _ sink: TextSink) throws {
         let p = clock.parts(mood.date)
         let fields = [
             p.dayText, "\(p.monthName) \(p.day)", p.weekdayName, p.timeText, Self.moodNames[mood.level]!,
-            mood.activities.names.map(\.text).joined(separator: " | "), "", "", mood.note.replacing(ascii: "\n", with: "<br>"),
+            mood.activities.names.map(\.text).joined(separator: " | "),
+            NamedScaleValues.of(mood, scales: scales).map { "\($0.name): \($0.value)" }.joined(separator: " | "), "",
+            mood.note.replacing(ascii: "\n", with: "<br>"),
         ]
         try sink.write(fields.map(CSVField.escaped).joined(separator: ",") + "\n")
     }

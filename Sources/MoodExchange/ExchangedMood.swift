@@ -3,7 +3,7 @@ import MoodKit
 
 /// A mood in moodtui's own JSON: everything that makes it the same mood in another journal —
 /// its id, the exact moment (and the wall clock time it was where it was exported), level,
-/// note, activities and the device that made it.
+/// note, activities, the values of the journal's scales and the device that made it.
 struct ExchangedMood: Codable, Equatable {
     var id: String
     /// `2026-11-22T08:30:00.123Z`, to the millisecond.
@@ -16,8 +16,12 @@ struct ExchangedMood: Codable, Equatable {
     var note: String
     var activities: [String]
     var creatorID: String
+    /// The values of the scales in use, by name (`{"sleep": 7.5, "meds": true}`); left out when
+    /// there are none.
+    var scales: [String: ScaleValueJSON]?
 
-    init(_ mood: Mood, clock: LocalDateTime) {
+    /// - Parameter scales: the journal's scales in use; values of others are left out.
+    init(_ mood: Mood, clock: LocalDateTime, scales: [Scale]) {
         id = mood.id.uuidString
         date = ISO8601.string(from: mood.date)
         localDate = clock.isoString(mood.date)
@@ -26,5 +30,7 @@ struct ExchangedMood: Codable, Equatable {
         note = mood.note
         activities = mood.activities.names.map(\.text)
         creatorID = mood.creatorID
+        let values = ScaleValueJSON.values(of: mood, scales: scales)
+        self.scales = values.isEmpty ? nil : values
     }
 }

@@ -23,10 +23,10 @@ public enum Exporter {
         let edge = UUID(uuid: order == .newestFirst ? (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255) : (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         var start = bounds.map { MoodSortKey(date: order == .newestFirst ? $0.upperBound : $0.lowerBound, id: edge, order: order) }
         var written = 0
-        try writer.begin(sink)
         // One snapshot for every page: a mood deleted or re-dated meanwhile is neither lost nor
         // written twice.
         try store.read { snapshot in
+            try writer.begin(sink, scales: try snapshot.scales())
             let span = try Self.span(of: snapshot, within: bounds)
             // A page after the first starts at the last mood written (`startingAt` includes it).
             var lastWritten: Mood.ID?

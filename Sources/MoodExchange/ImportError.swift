@@ -1,3 +1,5 @@
+import MoodKit
+
 /// Why an import stopped or left a row out, in words a person can act on: the line of the file,
 /// the column and the value, and what would work instead.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -18,6 +20,14 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case notThisFormat(path: String, format: String, reason: String)
     /// The file unpacks to more than `limit` bytes, more than a journal's backup holds.
     case tooLarge(path: String, limit: Int)
+    /// A scale the file defines cannot be made as it says.
+    case badScale(line: Int, name: String, reason: String)
+    /// The file defines a scale the journal has by that name with another kind.
+    case scaleKindDiffers(ScaleName, file: ScaleKind, journal: ScaleKind)
+    /// Names of scales the file gives values of but neither defines nor finds in the journal,
+    /// with how many entries give each: a survey works out what they look like
+    /// (``ScaleSightings``), and the import is made again with them.
+    case unknownScales([String: Int])
 
     public var description: String {
         switch self {
@@ -33,6 +43,14 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notThisFormat(let path, let format, let reason): "\(path) is not a \(format): \(reason)"
         case .tooLarge(let path, let limit):
             "\(path) unpacks to more than \(limit >> 20) MiB, more than a journal's backup holds; nothing was imported"
+        case .badScale(let line, let name, let reason):
+            "line \(line), the scale “\(TerminalSafeText.singleLine(String(name.prefix(40))))”: \(reason); nothing was imported"
+        case .scaleKindDiffers(let name, let file, let journal):
+            "the file's scale \(name) takes \(file.takes), this journal's \(name) takes \(journal.takes); "
+                + "rename this journal's (moodtui scale rename \(name) \(name)-2) and import again; nothing was imported"
+        case .unknownScales(let counts):
+            "values of scales this journal does not have: "
+                + counts.sorted { $0.key < $1.key }.map { "“\($0.key)” (\($0.value) \($0.value == 1 ? "entry" : "entries"))" }.joined(separator: ", ")
         case .unmappedMoods(var counts):
             if let untagged = counts.removeValue(forKey: MoodLabel.noLevel) {
                 "\(untagged) \(untagged == 1 ? "entry has" : "entries have") no level: give one with --level (1–5 or awful, bad, meh, good, great), "

@@ -55,7 +55,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             throw ImportError.notThisFormat(path: path, format: name, reason: "it is a zip; import a Daylio backup with --format daylio-backup")
         }
         return switch self {
-        case .json: MoodtuiJSONSource(try FileChunks(path: path))
+        case .json: try MoodtuiJSONSource(try FileChunks(path: path))
         case .daylio: try DaylioCSVSource(try FileChunks(path: path), timeZone: timeZone)
         case .daylioBackup: try DaylioBackupSource(path: path)
         case .jrnl: try JrnlSource(bytes: try Self.contents(path), timeZone: timeZone)

@@ -10,4 +10,12 @@ public protocol ImportSource {
     mutating func next() throws -> ImportedEntry?
     /// How much of the file was read, from 0 to 1: an import's progress.
     var fractionRead: Double { get }
+    /// The scales the file defines before its entries, which an import makes as they are.
+    var scaleDefinitions: [ImportedScale] { get }
+}
+
+extension ImportSource {
+    /// Most formats define no scales; values they give are read by the journal's scales, or by
+    /// scales made of what the file's values look like (``ScaleSightings``).
+    public var scaleDefinitions: [ImportedScale] { [] }
 }

@@ -18,6 +18,23 @@ public struct ImportedEntry: Hashable, Sendable {
     public var id: UUID? = nil
     /// The device that made the mood, when the source says.
     public var creatorID: String? = nil
+    /// The values the entry gives scales, as the source names and writes them.
+    public var scales: [ImportedScaleValue] = []
+}
+
+/// A value an entry gives a scale, before the scale's kind reads it: `Energy` and `4`.
+public struct ImportedScaleValue: Hashable, Sendable {
+    /// The scale's name as the file has it.
+    public var name: String
+    /// The value as a person types it: `4`, `7.5`, `yes`.
+    public var typed: String
+}
+
+/// A scale a file defines (moodtui's JSON names its journal's scales first) or an import
+/// makes of the values a file gives it.
+public struct ImportedScale: Hashable, Sendable {
+    public var name: ScaleName
+    public var kind: ScaleKind
 }
 
 /// How an entry says how its day went.

@@ -1,13 +1,18 @@
 import MoodKit
 
-/// A diary: `## Monday 16 November 2026` over each day, then `- 08:30 · good · the note · #run`.
+/// A diary: `## Monday 16 November 2026` over each day, then
+/// `- 08:30 · good · the note · #run · sleep 7.5, meds yes`.
 struct MarkdownWriter: ExportWriter {
     let clock: LocalDateTime
     private var day = ""
+    private var scales: [Scale] = []
 
     init(clock: LocalDateTime) { self.clock = clock }
 
-    mutating func begin(_ sink: TextSink) throws { try sink.write("# Mood journal\n") }
+    mutating func begin(_ sink: TextSink, scales: [Scale]) throws {
+        self.scales = scales
+        try sink.write("# Mood journal\n")
+    }
 
     mutating func write(_ mood: Mood, _ sink: TextSink) throws {
         let p = clock.parts(mood.date)
@@ -16,7 +21,8 @@ struct MarkdownWriter: ExportWriter {
             try sink.write("\n## \(p.weekdayName) \(p.day) \(p.monthName) \(p.year)\n\n")
         }
         let note = mood.note.replacing(ascii: "\n", with: "\n  ")
-        let parts = [p.timeText, mood.level.name, note, mood.activities.hashtags].filter { !$0.isEmpty }
+        let values = NamedScaleValues.of(mood, scales: scales).map { "\($0.name) \($0.value)" }.joined(separator: ", ")
+        let parts = [p.timeText, mood.level.name, note, mood.activities.hashtags, values].filter { !$0.isEmpty }
         try sink.write("- " + parts.joined(separator: " · ") + "\n")
     }
 

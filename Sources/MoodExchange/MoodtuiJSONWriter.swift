@@ -2,17 +2,27 @@ import Foundation
 import MoodKit
 
 /// moodtui's own JSON: an array with one mood per line (see ``ExchangedMood``), which
-/// ``MoodtuiJSONSource`` reads back a line at a time.
+/// ``MoodtuiJSONSource`` reads back a line at a time. When the journal has scales, the first
+/// element names them (``ExchangedScaleList``).
 struct MoodtuiJSONWriter: ExportWriter {
     let clock: LocalDateTime
     private var first = true
+    private var scales: [Scale] = []
 
     init(clock: LocalDateTime) { self.clock = clock }
 
-    mutating func begin(_ sink: TextSink) throws { try sink.write("[") }
+    mutating func begin(_ sink: TextSink, scales: [Scale]) throws {
+        self.scales = scales
+        try sink.write("[")
+        if !scales.isEmpty { try writeElement(ExchangedScaleList(scales: scales.map(ExchangedScale.init)), sink) }
+    }
 
     mutating func write(_ mood: Mood, _ sink: TextSink) throws {
-        try sink.write((first ? "\n" : ",\n") + OneLineJSON.string(ExchangedMood(mood, clock: clock)))
+        try writeElement(ExchangedMood(mood, clock: clock, scales: scales), sink)
+    }
+
+    private mutating func writeElement(_ element: some Encodable, _ sink: TextSink) throws {
+        try sink.write((first ? "\n" : ",\n") + OneLineJSON.string(element))
         first = false
     }
 

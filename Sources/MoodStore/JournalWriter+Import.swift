@@ -64,7 +64,8 @@ public struct PreparedImport: @unchecked Sendable {  // `StatementArguments` hol
         self.id = id
         arguments = Mood(
             id: id, date: entry.date, level: entry.level, note: entry.note, creatorID: creatorID ?? stamp.device,
-            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: entry.activities, at: stamp)
+            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: entry.activities, at: stamp),
+            scales: ScaleValues(setting: entry.scales, at: stamp)
         ).storedValues
     }
 }

@@ -12,7 +12,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Every entry is added in one transaction, or none: a bad entry stops the import, and \
             every bad entry is named by its line. Moods whose names have no level are asked about \
-            on a terminal (or named with --map). Importing the same file again adds nothing. \
+            on a terminal (or named with --map). Values of scales the journal lacks make scales \
+            that fit them (a moodtui export names its own). Importing the same file again adds nothing. \
             Clock times are read in this device's time zone (TZ).
             """)
 
@@ -52,13 +53,16 @@ struct ImportCommand: ParsableCommand {
         }
         let store = try journal.open()
         // Most files import as they are: read once, and read through again (the survey) only
-        // to list every bad entry or mood name without a level when the import met one.
+        // to list every bad entry or mood name without a level when the import met one, or to
+        // see what the values of scales the journal lacks look like.
+        var scalesToMake: [ImportedScale] = []
         while true {
             do {
                 let source = try format.open(path: file)
                 let bar = ProgressBar.onTerminal(label: "Importing \((file as NSString).lastPathComponent)")
                 defer { bar?.finish() }
-                let result = try Importer.write(source, mapping: mapping, into: store, skipBadRows: skipBadRows, progress: bar?.update)
+                let result = try Importer.write(
+                    source, mapping: mapping, scalesToMake: scalesToMake, into: store, skipBadRows: skipBadRows, progress: bar?.update)
                 bar?.finish()
                 if !result.skipped.isEmpty {
                     FileHandle.standardError.write(Data((ImportReport.badRows(result.skipped, verb: "Skipped") + "\n").utf8))
@@ -69,6 +73,12 @@ struct ImportCommand: ParsableCommand {
                 let survey = try survey(format)
                 FileHandle.standardError.write(Data((ImportReport.badRows(survey.badRows) + "\n").utf8))
                 throw CommandFailure("Nothing was imported; --skip-bad-rows imports the other entries.")
+            } catch ImportError.unknownScales(let names) {
+                let survey = try survey(format)
+                guard scalesToMake.isEmpty, !survey.scalesToMake.isEmpty else {
+                    throw CommandFailure("\(ImportError.unknownScales(names)); \(file) changed while it was read; nothing was imported")
+                }
+                scalesToMake = survey.scalesToMake
             } catch ImportError.unmappedMoods {
                 let survey = try survey(format)
                 if !survey.badRows.isEmpty && !skipBadRows {  // said before asking anything

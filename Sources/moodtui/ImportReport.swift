@@ -25,6 +25,7 @@ enum ImportReport {
             lines.append("  \(name) → \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) (\(count(row.count, "entry", "entries")))\(hint)")
         }
         lines.append("Activities: \(Set(survey.activities.names.values).count)" + renamed(survey.activities.renamed, lead: "; renamed: "))
+        lines += scales(survey)
         if !survey.badRows.isEmpty { lines.append(badRows(survey.badRows)) }
         lines.append("Nothing was written (--dry-run).")
         return lines.joined(separator: "\n")
@@ -44,10 +45,28 @@ enum ImportReport {
         if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped") }
         return "Imported \(file) (\(format.name)): " + parts.joined(separator: ", ") + "."
             + renamed(result.renamedActivities, lead: "\nActivities renamed: ")
+            + (result.addedScales.isEmpty ? "" : "\nScales added: " + result.addedScales.map { "\($0.name.value) (\($0.kind.takes))" }.joined(separator: ", "))
+            + renamed(result.renamedScales, lead: "\nScales renamed: ")
+    }
+
+    /// The scales the file defines or gives values of, and what each takes.
+    private static func scales(_ survey: Importer.Survey) -> [String] {
+        let defined = survey.definedScales.map { scale in
+            (scale.name, scale.kind, survey.scales.first { $0.name == scale.name }?.sightings.count ?? 0)
+        }
+        let made = survey.scalesToMake.map { scale in (scale.name, scale.kind, survey.scales.first { $0.name == scale.name }?.sightings.count ?? 0) }
+        let rows = defined + made
+        guard !rows.isEmpty else { return [] }
+        let width = rows.map(\.0.text.count).max() ?? 0
+        return ["Scales (where this journal has one of the name, its own takes the values\(defined.isEmpty ? "" : " if it takes the same")):"]
+            + rows.map { name, kind, values in
+                "  \(name.text.padding(toLength: width, withPad: " ", startingAt: 0)) → \(kind.takes) (\(count(values, "value", "values")))"
+            }
+            + (survey.scaleNames.renamed.isEmpty ? [] : [renamed(survey.scaleNames.renamed, lead: "Scales renamed: ")])
     }
 
     /// `movies & tv → movies-tv, …` after `lead`; nothing when no name changed.
-    private static func renamed(_ names: [String: ActivityName], lead: String) -> String {
+    private static func renamed(_ names: [String: some CustomStringConvertible], lead: String) -> String {
         guard !names.isEmpty else { return "" }
         return lead + names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")
     }

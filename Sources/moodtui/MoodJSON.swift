@@ -1,4 +1,5 @@
 import Foundation
+import MoodExchange
 import MoodKit
 
 /// A mood as `list --json` and `watch --json` print it.
@@ -27,30 +28,11 @@ struct MoodJSON: Encodable {
         levelName = mood.level.name
         note = mood.note
         activities = mood.activities.names.map(\.text)
-        // Names are told apart after every merge; should two still meet, the first by id stays.
-        self.scales = Dictionary(scales.compactMap { scale in mood.scales[scale.id].map { (scale.name.value.text, ScaleValueJSON($0)) } }) { first, _ in first }
+        self.scales = ScaleValueJSON.values(of: mood, scales: scales)
         creatorID = mood.creatorID
         modifiedAt = mood.modifiedAt.map(ISO8601.string(from:))
         sync = mood.sync.summary.rawValue
         syncError = mood.sync.lastError
-    }
-}
-
-/// A scale value as JSON has it: a range's whole number as an integer, a measure as a decimal
-/// number, yes and no as `true` and `false`.
-struct ScaleValueJSON: Encodable {
-    let value: ScaleValue
-
-    init(_ value: ScaleValue) { self.value = value }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch value {
-        case .whole(let whole): try container.encode(whole)
-        case .tenths: try container.encode(value.number)
-        case .yes: try container.encode(true)
-        case .no: try container.encode(false)
-        }
     }
 }
 

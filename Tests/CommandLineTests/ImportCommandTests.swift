@@ -66,6 +66,28 @@ import Testing
         #expect(try listedNotes() == ["kept"])
     }
 
+    @Test func daylioScalesBecomeScalesMadeOfTheirValuesAndComeBackThroughMoodtuiJSON() throws {
+        let dry = try moodtui("import", Self.fixture("daylio-scales.csv"), "--dry-run")
+        #expect(dry.standardOutput.contains("  stress        → a whole number from 1 to 5 (1 value)"), "\(dry.standardOutput)")
+        #expect(dry.standardOutput.contains("  sleep-quality → a whole number from 1 to 5 (1 value)"))
+
+        let imported = try moodtui("import", Self.fixture("daylio-scales.csv"))
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains(
+            "2 moods added.\nScales added: stress (a whole number from 1 to 5), sleep-quality (a whole number from 1 to 5)"), "\(imported.standardOutput)")
+        #expect(try moodtui("list", "--json").standardOutput.contains(#""scales":{"sleep-quality":2,"stress":4}"#))
+
+        let exported = folder.appendingPathComponent("moods.json").path
+        #expect(try moodtui("export", "--output", exported).status == 0)
+        let otherJournal = folder.appendingPathComponent("other.sqlite").path
+        let again = try ProcessResult.moodtui(["import", exported, "--journal", otherJournal], environment: ["TZ": "UTC"])
+        #expect(again.standardOutput.contains("Scales added: sleep-quality (a whole number from 1 to 5), stress (a whole number from 1 to 5)"),
+            "\(again.standardOutput)\(again.standardError)")
+        let copy = folder.appendingPathComponent("copy.json").path
+        #expect(try ProcessResult.moodtui(["export", "--output", copy, "--journal", otherJournal], environment: ["TZ": "UTC"]).status == 0)
+        #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: exported))
+    }
+
     @Test func aFileOfNoKnownFormatSaysHowToNameOne() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("other.csv")

@@ -48,9 +48,12 @@ import Testing
         #expect(entries[1].identity == entries[2].identity, "the same moment and mood twice: the import tells them apart")
     }
 
-    @Test func theNewestShapeLeavesScalesOutAndReadsMidnightBothWays() throws {
+    @Test func theNewestShapeReadsScalesAndMidnightBothWays() throws {
         let entries = try Self.entries("daylio-scales.csv")
         #expect(entries.map(\.date) == [iso("2025-01-31T23:59:00Z"), iso("2025-01-30T00:00:00Z")])
+        #expect(entries[0].scales == [ImportedScaleValue(name: "Stress", typed: "4"), ImportedScaleValue(name: "Sleep quality", typed: "2")],
+            "the no-break space Daylio puts after the colon is no part of the value")
+        #expect(entries[1].scales.isEmpty)
         #expect(entries[0].note == "Tired")
         #expect(entries[1].note == "Title only")
     }

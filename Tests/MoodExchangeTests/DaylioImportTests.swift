@@ -25,6 +25,14 @@ import Testing
         try journal.store.read { try $0.moods(.journal, order: .newestFirst) }
     }
 
+    /// Imports a fixture as `moodtui import` does: surveyed first for the scales its values
+    /// need.
+    private func importing(_ fixture: String, mapping: LevelMapping = .daylio) throws -> Importer.Result {
+        var surveyed = try source(fixture)
+        let scales = try Importer.survey(&surveyed).scalesToMake
+        return try Importer.write(try source(fixture), mapping: mapping, scalesToMake: scales, into: journal.store, skipBadRows: false)
+    }
+
     private var superIsGreat: LevelMapping {
         var mapping = LevelMapping.daylio
         mapping.place("Super", at: .great)
@@ -63,8 +71,7 @@ import Testing
         var mapping = superIsGreat
         mapping.place("sehr gut", at: .good)
         for fixture in ["daylio-year.csv", "daylio-full-date.csv", "daylio-note-title.csv", "daylio-scales.csv"] {
-            let source = try source(fixture)
-            #expect(try Importer.write(source, mapping: mapping, into: journal.store, skipBadRows: false).skipped.isEmpty, "\(fixture)")
+            #expect(try importing(fixture, mapping: mapping).skipped.isEmpty, "\(fixture)")
         }
         let moods = try moods()
         #expect(moods.count == 10)
@@ -103,26 +110,22 @@ import Testing
     /// A mood deleted for good (as `moodtui delete` and sync do) left no trace,
     /// and importing its file again brought it back.
     @Test func aMoodDeletedForGoodIsNotBroughtBackByImportingAgain() throws {
-        let first = try source("daylio-scales.csv")
-        _ = try Importer.write(first, mapping: .daylio, into: journal.store, skipBadRows: false)
+        _ = try importing("daylio-scales.csv")
         let deleted = try #require(try moods().first)
         try journal.store.write(origin: .ui) { writer in
             try writer.markForDeletion(deleted.id)
             _ = try writer.purgeIfNeverUploaded(deleted.id)
         }
-        let again = try source("daylio-scales.csv")
-        #expect(try Importer.write(again, mapping: .daylio, into: journal.store, skipBadRows: false)
-            == Importer.Result(added: 0, alreadyThere: 1, deletedBefore: 1))
+        let again = try importing("daylio-scales.csv")
+        #expect((again.added, again.alreadyThere, again.deletedBefore) == (0, 1, 1))
         #expect(try moods().count == 1)
     }
 
     @Test func aMoodDeletedAfterItsImportIsNotBroughtBackByImportingAgain() throws {
-        let first = try source("daylio-scales.csv")
-        _ = try Importer.write(first, mapping: .daylio, into: journal.store, skipBadRows: false)
+        _ = try importing("daylio-scales.csv")
         let deleted = try #require(try moods().first)
         try journal.store.write(origin: .ui) { try $0.markForDeletion(deleted.id) }
-        let again = try source("daylio-scales.csv")
-        #expect(try Importer.write(again, mapping: .daylio, into: journal.store, skipBadRows: false) == Importer.Result(added: 0, alreadyThere: 2))
+        #expect(try importing("daylio-scales.csv") == Importer.Result(added: 0, alreadyThere: 2))
         #expect(try moods().count == 1)
     }
 

@@ -22,17 +22,30 @@ import Testing
         }
     }
 
-    private func export(_ journal: TemporaryJournal, _ format: ExportFormat, range: ClosedRange<Date>? = nil) throws -> String {
+    static func export(_ journal: TemporaryJournal, _ format: ExportFormat, range: ClosedRange<Date>? = nil) throws -> String {
         let file = OutputFile()
         _ = try Exporter.export(from: journal.store, format: format, range: range, timeZone: Self.berlin, to: try file.sink())
         return file.text
     }
 
-    private func importFile(_ text: String, _ format: ImportFormat, into journal: TemporaryJournal) throws -> Importer.Result {
+    private func export(_ journal: TemporaryJournal, _ format: ExportFormat, range: ClosedRange<Date>? = nil) throws -> String {
+        try Self.export(journal, format, range: range)
+    }
+
+    /// A temporary file holding `text`.
+    static func file(_ text: String) throws -> OutputFile {
         let file = OutputFile()
         try Data(text.utf8).write(to: file.url)
+        return file
+    }
+
+    /// Imports `text` as `moodtui import` does: surveyed first for the scales its values need.
+    private func importFile(_ text: String, _ format: ImportFormat, into journal: TemporaryJournal) throws -> Importer.Result {
+        let file = try Self.file(text)
+        var surveyed = try format.open(path: file.url.path, timeZone: Self.berlin)
+        let scales = try Importer.survey(&surveyed).scalesToMake
         let source = try format.open(path: file.url.path, timeZone: Self.berlin)
-        return try Importer.write(source, mapping: .daylio, into: journal.store, skipBadRows: false)
+        return try Importer.write(source, mapping: .daylio, scalesToMake: scales, into: journal.store, skipBadRows: false)
     }
 
     /// Moods of several devices, with milliseconds, line breaks, quotes, commas, emoji and activities.
@@ -63,18 +76,25 @@ import Testing
 
     @Test func daylioCSVThroughOurCSVComesBackAsTheSameJournal() throws {
         let first = try TemporaryJournal(), second = try TemporaryJournal()
+        var mapping = LevelMapping.daylio
+        mapping.place("super", at: .great)
         for fixture in ["daylio-year.csv", "daylio-scales.csv", "daylio-note-title.csv"] {
+            var surveyed = try DaylioCSVSource(try FileChunks(path: DaylioCSVTests.fixture(fixture)), timeZone: Self.berlin)
+            let scales = try Importer.survey(&surveyed).scalesToMake
             let source = try DaylioCSVSource(try FileChunks(path: DaylioCSVTests.fixture(fixture)), timeZone: Self.berlin)
-            var mapping = LevelMapping.daylio
-            mapping.place("super", at: .great)
-            _ = try Importer.write(source, mapping: mapping, into: first.store, skipBadRows: false)
+            _ = try Importer.write(source, mapping: mapping, scalesToMake: scales, into: first.store, skipBadRows: false)
         }
         let csv = try export(first, .csv)
         #expect(csv.hasPrefix("full_date,date,weekday,time,mood,activities,scales,note_title,note\n"))
+        #expect(csv.contains(",reading,sleep-quality: 2 | stress: 4,"), "scales as Daylio writes them, in the order of their names")
         #expect(try importFile(csv, .daylio, into: second).added == 8)
         func content(_ journal: TemporaryJournal) throws -> [String] {
-            try journal.store.read { try $0.moods(.journal, order: .newestFirst) }.map {
-                "\($0.date.millisecondsSince1970) \($0.level) \($0.note) \($0.activities.names.map(\.text))"
+            try journal.store.read { snapshot in
+                let scales = try snapshot.scales()
+                return try snapshot.moods(.journal, order: .newestFirst).map { mood in
+                    let values = scales.compactMap { scale in mood.scales[scale.id].map { "\(scale.name.value)=\($0)" } }
+                    return "\(mood.date.millisecondsSince1970) \(mood.level) \(mood.note) \(mood.activities.names.map(\.text)) \(values)"
+                }
             }
         }
         #expect(try content(second) == content(first))
@@ -138,7 +158,7 @@ import Testing
 @Suite struct MoodtuiJSONSourceTests {
     @Test func aBrokenLineIsABadRowWithItsNumberAndTheNextLineStillReads() throws {
         let good = #"{"activities":[],"creatorID":"laptop","date":"2026-01-01T08:30:00.123Z","id":"6D20F091-0544-54DD-B3F6-698AC4CF4539","level":4,"note":"hi"}"#
-        var source = MoodtuiJSONSource(MemoryChunks("[\n\(good.replacingOccurrences(of: "\"level\":4", with: "\"level\":9")),\n{\"id\": 1},\n\(good)\n]\n"))
+        var source = try MoodtuiJSONSource(MemoryChunks("[\n\(good.replacingOccurrences(of: "\"level\":4", with: "\"level\":9")),\n{\"id\": 1},\n\(good)\n]\n"))
         #expect(throws: ImportError.badRow(ImportRowError(line: 2, column: "level", value: "9", reason: "is not a level from 1 to 5"))) {
             _ = try source.next()
         }
