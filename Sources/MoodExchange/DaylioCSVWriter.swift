@@ -1,28 +1,28 @@
 import MoodKit
 
-/// `full_date,date,weekday,time,mood,activities,scales,note_title,note`, Daylio's mood names
-/// (`rad` for great), activities joined by ` | `, scales as `sleep: 7.5 | meds: yes`, line
+/// `full_date,date,weekday,time,mood,activities,scales,note_title,note`, the journal's words for
+/// the levels or Daylio's mood names (`rad` for great), activities joined by ` | `, scales as `sleep: 7.5 | meds: yes`, line
 /// breaks as `<br>`.
 struct DaylioCSVWriter: ExportWriter {
     let clock: LocalDateTime
-    private var scales: [Scale] = []
+    private var vocabulary = JournalVocabulary()
 
     init(clock: LocalDateTime) { self.clock = clock }
 
     static let header = "full_date,date,weekday,time,mood,activities,scales,note_title,note"
     static let moodNames: [MoodLevel: String] = [.great: "rad", .good: "good", .meh: "meh", .bad: "bad", .awful: "awful"]
 
-    mutating func begin(_ sink: TextSink, scales: [Scale]) throws {
-        self.scales = scales
+    mutating func begin(_ sink: TextSink, vocabulary: JournalVocabulary) throws {
+        self.vocabulary = vocabulary
         try sink.write(Self.header + "\n")
     }
 
     mutating func write(_ mood: Mood, _ sink: TextSink) throws {
         let p = clock.parts(mood.date)
         let fields = [
-            p.dayText, "\(p.monthName) \(p.day)", p.weekdayName, p.timeText, Self.moodNames[mood.level]!,
+            p.dayText, "\(p.monthName) \(p.day)", p.weekdayName, p.timeText, vocabulary.levels.isBuiltIn ? Self.moodNames[mood.level]! : vocabulary.levels.word(for: mood.level),
             mood.activities.names.map(\.text).joined(separator: " | "),
-            NamedScaleValues.of(mood, scales: scales).map { "\($0.name): \($0.value)" }.joined(separator: " | "), "",
+            NamedScaleValues.of(mood, scales: vocabulary.scales).map { "\($0.name): \($0.value)" }.joined(separator: " | "), "",
             mood.note.replacing(ascii: "\n", with: "<br>"),
         ]
         try sink.write(fields.map(CSVField.escaped).joined(separator: ",") + "\n")

@@ -20,17 +20,18 @@ struct ExchangedMood: Codable, Equatable {
     /// there are none.
     var scales: [String: ScaleValueJSON]?
 
-    /// - Parameter scales: the journal's scales in use; values of others are left out.
-    init(_ mood: Mood, clock: LocalDateTime, scales: [Scale]) {
+    /// - Parameter vocabulary: the journal's scales in use (values of others are left out) and
+    ///   level words (`levelName`).
+    init(_ mood: Mood, clock: LocalDateTime, vocabulary: JournalVocabulary) {
         id = mood.id.uuidString
         date = ISO8601.string(from: mood.date)
         localDate = clock.isoString(mood.date)
         level = mood.level.rawValue
-        levelName = mood.level.name
+        levelName = vocabulary.levels.word(for: mood.level)
         note = mood.note
         activities = mood.activities.names.map(\.text)
         creatorID = mood.creatorID
-        let values = ScaleValueJSON.values(of: mood, scales: scales)
+        let values = ScaleValueJSON.values(of: mood, scales: vocabulary.scales)
         self.scales = values.isEmpty ? nil : values
     }
 }

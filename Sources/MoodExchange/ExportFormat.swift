@@ -32,9 +32,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
 /// Writes one format, a mood at a time.
 protocol ExportWriter {
-    /// Starts the file; `scales` are the journal's scales in use, by name, whose values the
-    /// moods carry.
-    mutating func begin(_ sink: TextSink, scales: [Scale]) throws
+    /// Starts the file; `vocabulary` names the journal's scales in use, whose values the moods
+    /// carry, and its levels.
+    mutating func begin(_ sink: TextSink, vocabulary: JournalVocabulary) throws
     mutating func write(_ mood: Mood, _ sink: TextSink) throws
     mutating func end(_ sink: TextSink) throws
 }

@@ -26,7 +26,7 @@ public enum Exporter {
         // One snapshot for every page: a mood deleted or re-dated meanwhile is neither lost nor
         // written twice.
         try store.read { snapshot in
-            try writer.begin(sink, scales: try snapshot.scales())
+            try writer.begin(sink, vocabulary: try snapshot.vocabulary())
             let span = try Self.span(of: snapshot, within: bounds)
             // A page after the first starts at the last mood written (`startingAt` includes it).
             var lastWritten: Mood.ID?

@@ -21,7 +21,7 @@ struct JrnlWriter: ExportWriter {
     /// The tag that carries a mood's level, which `moodtui import --format jrnl` reads back.
     static func levelTag(_ level: MoodLevel) -> String { "@mood-\(level.name)" }
 
-    mutating func begin(_ sink: TextSink, scales: [Scale]) throws { try sink.write("{\"entries\": [") }
+    mutating func begin(_ sink: TextSink, vocabulary: JournalVocabulary) throws { try sink.write("{\"entries\": [") }
 
     mutating func write(_ mood: Mood, _ sink: TextSink) throws {
         let lines = mood.note.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)

@@ -14,6 +14,14 @@ public struct LevelMapping: Sendable {
 
     private init(levels: [String: MoodLevel]) { self.levels = levels }
 
+    /// Daylio's default moods and the account's words for its levels: a Daylio whose moods
+    /// were renamed as the levels are here imports without a question.
+    public static func daylio(with words: LevelWords) -> LevelMapping {
+        var mapping = daylio
+        if !words.isBuiltIn { for level in MoodLevel.allCases { mapping.place(words.word(for: level), at: level) } }
+        return mapping
+    }
+
     /// The level of a label, if it has one.
     public func level(for label: MoodLabel) -> MoodLevel? {
         switch label {
@@ -31,8 +39,9 @@ public struct LevelMapping: Sendable {
     /// Places the names of `--map` text: `NAME=LEVEL` pairs apart by commas (`super=5,müde=bad`).
     /// A comma before text without `=` belongs to the name that follows: `good, mostly=4` places
     /// the name `good, mostly`.
+    /// A LEVEL is 1–5, a built-in name or one of `words`.
     /// - Throws: ``MoodValidationError`` or words when a pair is not of that shape.
-    public mutating func place(mapText: String) throws {
+    public mutating func place(mapText: String, words: LevelWords = .builtIn) throws {
         var pairs: [String] = []
         var pending: String?
         for part in mapText.split(separator: ",", omittingEmptySubsequences: false) {
@@ -52,7 +61,7 @@ public struct LevelMapping: Sendable {
             }
             let name = pair[..<equals].trimmingSpaces
             guard !name.isEmpty else { throw MappingError("“\(pair)” has no mood name before =") }
-            place(name, at: try MoodLevel(parsing: String(pair[pair.index(after: equals)...])))
+            place(name, at: try words.level(parsing: String(pair[pair.index(after: equals)...])))
         }
     }
 

@@ -5,12 +5,12 @@ import MoodKit
 struct MarkdownWriter: ExportWriter {
     let clock: LocalDateTime
     private var day = ""
-    private var scales: [Scale] = []
+    private var vocabulary = JournalVocabulary()
 
     init(clock: LocalDateTime) { self.clock = clock }
 
-    mutating func begin(_ sink: TextSink, scales: [Scale]) throws {
-        self.scales = scales
+    mutating func begin(_ sink: TextSink, vocabulary: JournalVocabulary) throws {
+        self.vocabulary = vocabulary
         try sink.write("# Mood journal\n")
     }
 
@@ -21,8 +21,8 @@ struct MarkdownWriter: ExportWriter {
             try sink.write("\n## \(p.weekdayName) \(p.day) \(p.monthName) \(p.year)\n\n")
         }
         let note = mood.note.replacing(ascii: "\n", with: "\n  ")
-        let values = NamedScaleValues.of(mood, scales: scales).map { "\($0.name) \($0.value)" }.joined(separator: ", ")
-        let parts = [p.timeText, mood.level.name, note, mood.activities.hashtags, values].filter { !$0.isEmpty }
+        let values = NamedScaleValues.of(mood, scales: vocabulary.scales).map { "\($0.name) \($0.value)" }.joined(separator: ", ")
+        let parts = [p.timeText, vocabulary.levels.word(for: mood.level), note, mood.activities.hashtags, values].filter { !$0.isEmpty }
         try sink.write("- " + parts.joined(separator: " · ") + "\n")
     }
 

@@ -7,18 +7,18 @@ import MoodKit
 struct MoodtuiJSONWriter: ExportWriter {
     let clock: LocalDateTime
     private var first = true
-    private var scales: [Scale] = []
+    private var vocabulary = JournalVocabulary()
 
     init(clock: LocalDateTime) { self.clock = clock }
 
-    mutating func begin(_ sink: TextSink, scales: [Scale]) throws {
-        self.scales = scales
+    mutating func begin(_ sink: TextSink, vocabulary: JournalVocabulary) throws {
+        self.vocabulary = vocabulary
         try sink.write("[")
-        if !scales.isEmpty { try writeElement(ExchangedScaleList(scales: scales.map(ExchangedScale.init)), sink) }
+        if !vocabulary.scales.isEmpty { try writeElement(ExchangedScaleList(scales: vocabulary.scales.map(ExchangedScale.init)), sink) }
     }
 
     mutating func write(_ mood: Mood, _ sink: TextSink) throws {
-        try writeElement(ExchangedMood(mood, clock: clock, scales: scales), sink)
+        try writeElement(ExchangedMood(mood, clock: clock, vocabulary: vocabulary), sink)
     }
 
     private mutating func writeElement(_ element: some Encodable, _ sink: TextSink) throws {

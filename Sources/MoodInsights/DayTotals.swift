@@ -22,3 +22,25 @@ public struct DayTotals: Hashable, Sendable {
         levelCounts[level.rawValue - 1] += times
     }
 }
+
+/// One scale's values on one day: how many, and their sum in tenths (``ScaleValue/inTenths``),
+/// exact whatever the order they were counted in.
+public struct ScaleTotals: Hashable, Sendable {
+    public private(set) var count = 0
+    public private(set) var tenthsSum = 0
+
+    public init() {}
+
+    public init(count: Int, tenthsSum: Int) {
+        (self.count, self.tenthsSum) = (count, tenthsSum)
+    }
+
+    /// The day's average value; `nil` for a day without values.
+    public var average: Double? { count == 0 ? nil : Double(tenthsSum) / Double(count) / 10 }
+
+    /// Counts `times` more values of `tenths` (fewer when negative).
+    mutating func add(tenths: Int, times: Int = 1) {
+        count += times
+        tenthsSum += tenths * times
+    }
+}

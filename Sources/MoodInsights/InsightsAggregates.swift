@@ -1,21 +1,24 @@
 import MoodKit
 
-/// Every count the insights are drawn from, by day: how many moods of each level, and how many
-/// of them had each activity. Whole numbers only, so that counts kept up to date change by
+/// Every count the insights are drawn from, by day: how many moods of each level, how many of
+/// them had each activity, and each scale's values, counted and summed in tenths. Whole numbers
+/// only, so that counts kept up to date change by
 /// change equal counts made afresh, exactly; averages and effects are worked out from them when
 /// drawn (``InsightsReport``).
 ///
-/// A change costs O(its activities): a mood is counted in or taken back out of its day.
+/// A change costs O(its activities and values): a mood is counted in or taken back out of its day.
 public struct InsightsAggregates: Hashable, Sendable {
     /// The days with at least one mood.
     public private(set) var days: [LocalDay: DayTotals]
     /// For each day with activities, how many of its moods had each one.
     public private(set) var dayActivities: [LocalDay: [ActivityName: Int]]
+    /// For each day with scale values, each scale's values that day.
+    public private(set) var dayScales: [LocalDay: [Scale.ID: ScaleTotals]]
 
-    public init() { (days, dayActivities) = ([:], [:]) }
+    public init() { (days, dayActivities, dayScales) = ([:], [:], [:]) }
 
-    init(days: [LocalDay: DayTotals], dayActivities: [LocalDay: [ActivityName: Int]]) {
-        (self.days, self.dayActivities) = (days, dayActivities)
+    init(days: [LocalDay: DayTotals], dayActivities: [LocalDay: [ActivityName: Int]], dayScales: [LocalDay: [Scale.ID: ScaleTotals]]) {
+        (self.days, self.dayActivities, self.dayScales) = (days, dayActivities, dayScales)
     }
 
     /// Counts a mood felt on `day` in.
@@ -28,13 +31,26 @@ public struct InsightsAggregates: Hashable, Sendable {
     /// `day`, oldest first: the mood-over-time chart.
     /// - Complexity: O(count × 7).
     public func weeklyAverages(through day: LocalDay, count: Int) -> [WeekAverage] {
+        weekly(through: day, count: count) { days[$0].flatMap { totals in totals.average.map { ($0, totals.count) } } }
+    }
+
+    /// The average value of `scale` in each of the `count` weeks up to the one holding `day`,
+    /// oldest first: the scale's sparkline.
+    /// - Complexity: O(count × 7).
+    public func weeklyAverages(of scale: Scale.ID, through day: LocalDay, count: Int) -> [WeekAverage] {
+        weekly(through: day, count: count) { dayScales[$0]?[scale].flatMap { totals in totals.average.map { ($0, totals.count) } } }
+    }
+
+    /// Each week's average of what `dayValue` gives each of its days: the day's average and how
+    /// many values it is the average of.
+    private func weekly(through day: LocalDay, count: Int, _ dayValue: (LocalDay) -> (Double, Int)?) -> [WeekAverage] {
         let lastMonday = day.advanced(by: -day.weekday)
         return (0..<max(count, 0)).reversed().map { weeksBack in
             let monday = lastMonday.advanced(by: -7 * weeksBack)
             var average = Average()
             for day in monday..<monday.advanced(by: 7) {
-                guard let totals = days[day] else { continue }
-                average.add(Double(totals.levelSum) / Double(totals.count), times: totals.count)
+                guard let (value, times) = dayValue(day) else { continue }
+                average.add(value, times: times)
             }
             return WeekAverage(monday: monday, average: average)
         }
@@ -44,13 +60,23 @@ public struct InsightsAggregates: Hashable, Sendable {
         var totals = days[day, default: DayTotals()]
         totals.add(facts.level, times: times)
         days[day] = totals.count == 0 ? nil : totals
-        guard !facts.activities.isEmpty else { return }
-        var activities = dayActivities[day, default: [:]]
-        for name in facts.activities {
-            let count = activities[name, default: 0] + times
-            activities[name] = count == 0 ? nil : count
+        if !facts.activities.isEmpty {
+            var activities = dayActivities[day, default: [:]]
+            for name in facts.activities {
+                let count = activities[name, default: 0] + times
+                activities[name] = count == 0 ? nil : count
+            }
+            dayActivities[day] = activities.isEmpty ? nil : activities
         }
-        dayActivities[day] = activities.isEmpty ? nil : activities
+        if !facts.scaleTenths.isEmpty {
+            var scales = dayScales[day, default: [:]]
+            for (scale, tenths) in facts.scaleTenths {
+                var totals = scales[scale, default: ScaleTotals()]
+                totals.add(tenths: tenths, times: times)
+                scales[scale] = totals.count == 0 ? nil : totals
+            }
+            dayScales[day] = scales.isEmpty ? nil : scales
+        }
     }
 }
 

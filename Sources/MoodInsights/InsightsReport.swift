@@ -56,14 +56,7 @@ public struct InsightsReport: Hashable, Sendable {
                 name: name, moods: entry.moods, withIt: entry.days,
                 withoutIt: Self.average(sum: allDays.sum - entry.days.sum, count: allDays.count - entry.days.count))
         }
-        .sorted { a, b in
-            switch (a.effect, b.effect) {
-            case (let x?, let y?) where x != y: x > y
-            case (.some, nil): true
-            case (nil, .some): false
-            default: a.moods != b.moods ? a.moods > b.moods : a.name < b.name
-            }
-        }
+        .sorted { HelpingFactor.ranksBefore(HelpingFactor($0), HelpingFactor($1)) }
     }
 
     /// How many moods the year holds.

@@ -8,13 +8,20 @@ public enum InsightsWords {
     public static func average(_ average: Average) -> String { average.value.map(oneDecimal) ?? "–" }
 
     /// `+0.8`, `−0.3`, or `?` when either side has no day.
-    public static func effect(_ effect: ActivityEffect) -> String {
-        effect.effect.map { ($0 >= 0 ? "+" : "−") + oneDecimal(abs($0)) } ?? "?"
+    public static func effect(_ factor: HelpingFactor) -> String {
+        factor.effect.map { ($0 >= 0 ? "+" : "−") + oneDecimal(abs($0)) } ?? "?"
     }
 
-    /// `4.5 (2 days) / 2.5 (1 day)`: days with an activity against days without.
-    public static func withAndWithout(_ effect: ActivityEffect) -> String {
-        "\(average(effect.withIt)) (\(count(effect.withIt.count, "day"))) / \(average(effect.withoutIt)) (\(count(effect.withoutIt.count, "day")))"
+    /// `4.5 (2 days) / 2.5 (1 day)`: the days a factor goes with against the others.
+    public static func withAndWithout(_ factor: HelpingFactor) -> String {
+        "\(average(factor.with)) (\(count(factor.with.count, "day"))) / \(average(factor.without)) (\(count(factor.without.count, "day")))"
+    }
+
+    /// `r +0.42`: a correlation to two decimals, or `r –` without one.
+    public static func correlation(_ correlation: Double?) -> String {
+        guard let correlation else { return "r –" }
+        let hundredths = Int((abs(correlation) * 100).rounded())
+        return "r " + (correlation >= 0 ? "+" : "−") + "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
     }
 
     /// `1 day`, `3 days`.
@@ -26,9 +33,9 @@ public enum InsightsWords {
         return withYear ? "\(date) \(day.year)" : date
     }
 
-    /// `3.4`: an average, to a tenth.
+    /// `3.4`, `-0.5`: a value to a tenth, its sign kept.
     public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 }

@@ -18,6 +18,8 @@ struct SavedCounts: Codable, Equatable, Sendable {
     var days: [[Int]]
     /// For each activity, `[day, moods]` for each day with it.
     var activities: [String: [[Int]]]
+    /// For each scale by id, `[day, values, sum in tenths]` for each day with values of it.
+    var scales: [String: [[Int]]]
 
     init(_ aggregates: InsightsAggregates, cursor: Int64, timeZone: TimeZone) {
         self.timeZone = timeZone.identifier
@@ -28,6 +30,11 @@ struct SavedCounts: Codable, Equatable, Sendable {
             for (name, count) in counts { activities[name.text, default: []].append([day.number, count]) }
         }
         self.activities = activities.mapValues { $0.sorted { $0[0] < $1[0] } }
+        var scales: [String: [[Int]]] = [:]
+        for (day, totals) in aggregates.dayScales {
+            for (id, total) in totals { scales[id.uuidString, default: []].append([day.number, total.count, total.tenthsSum]) }
+        }
+        self.scales = scales.mapValues { $0.sorted { $0[0] < $1[0] } }
     }
 
     /// The counts, or `nil` when the saved text is not what this version writes.
@@ -48,7 +55,15 @@ struct SavedCounts: Codable, Equatable, Sendable {
                 dayActivities[LocalDay(number: entry[0]), default: [:]][name] = entry[1]
             }
         }
-        return InsightsAggregates(days: days, dayActivities: dayActivities)
+        var dayScales: [LocalDay: [Scale.ID: ScaleTotals]] = [:]
+        for (text, entries) in scales {
+            guard let id = UUID(uuidString: text) else { return nil }
+            for entry in entries {
+                guard entry.count == 3, entry[1] > 0 else { return nil }
+                dayScales[LocalDay(number: entry[0]), default: [:]][id] = ScaleTotals(count: entry[1], tenthsSum: entry[2])
+            }
+        }
+        return InsightsAggregates(days: days, dayActivities: dayActivities, dayScales: dayScales)
     }
 
     static func read(from snapshot: JournalSnapshot) throws -> SavedCounts? {

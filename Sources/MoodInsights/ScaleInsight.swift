@@ -3,8 +3,9 @@ import MoodKit
 /// How one scale went in a year, and how it goes with mood: what `moodtui stats` says of it.
 ///
 /// A day's value is the average of the scale's values that day; a day's level the average of all
-/// its moods. The median splits the days with a value in two, and each half's average level
-/// says whether more of the scale goes with better days; the correlation (Pearson's, of the days'
+/// its moods. The median splits the days with a value in two (a yes/no scale's days are split
+/// into those mostly yes and the others, as a median of mostly-no days would put every day on
+/// one side), and each side's average level says whether more of the scale goes with better days; the correlation (Pearson's, of the days'
 /// values and levels) says how closely.
 public struct ScaleInsight: Hashable, Sendable {
     public let scale: Scale
@@ -16,44 +17,36 @@ public struct ScaleInsight: Hashable, Sendable {
     public let weeks: [Average]
     /// The median of the days' values; `nil` without any.
     public let median: Double?
-    /// The average level of the days whose value is at or above the median, and below it.
+    /// The average level of the days whose value is at or above the median (for a yes/no scale:
+    /// yes at least half the time), and of the others.
     public let atOrAboveMedian: Average
     public let belowMedian: Average
     /// From -1 to 1; `nil` below three days with a value, or when values or levels never change.
     public let correlation: Double?
 
-    /// The insights of each of `scales` in `year`, from every mood of the year (date, level and
-    /// values), in the order of `scales`.
-    public static func year(
-        _ year: Int, scales: [Scale], moods: some Sequence<(milliseconds: Int64, level: MoodLevel, values: ScaleValues)>,
-        localDays: LocalDays
-    ) -> [ScaleInsight] {
+    /// The insights of each of `scales` in `year`, from the counts (``InsightsAggregates``), in
+    /// the order of `scales`.
+    /// - Complexity: O(the year's days and their values).
+    public static func year(_ year: Int, scales: [Scale], aggregates: InsightsAggregates) -> [ScaleInsight] {
         let first = LocalDay.firstOfYear(year)
-        var dayLevels: [LocalDay: Average] = [:]
-        var dayValues: [Scale.ID: [LocalDay: Average]] = [:]
-        var values: [Scale.ID: Average] = [:], months: [Scale.ID: [Average]] = [:], weeks: [Scale.ID: [Average]] = [:]
-        var hint = 0
-        for mood in moods {
-            let day = localDays.day(of: mood.milliseconds, hint: &hint)
-            guard day.year == year else { continue }
-            dayLevels[day, default: Average()].add(Double(mood.level.rawValue))
-            for (id, value) in mood.values.values {
-                dayValues[id, default: [:]][day, default: Average()].add(value.number)
-                values[id, default: Average()].add(value.number)
-                months[id, default: Array(repeating: Average(), count: 12)][day.date.month - 1].add(value.number)
-                weeks[id, default: Array(repeating: Average(), count: 53)][min(first.distance(to: day) / 7, 52)].add(value.number)
-            }
-        }
         return scales.map { scale in
-            let days = (dayValues[scale.id] ?? [:]).compactMap { day, average in
-                average.value.flatMap { value in dayLevels[day]?.value.map { (value: value, level: $0) } }
+            var values = Average(), months = Array(repeating: Average(), count: 12), weeks = Array(repeating: Average(), count: 53)
+            var days: [(value: Double, level: Double)] = []
+            for day in first..<LocalDay.firstOfYear(year + 1) {
+                guard let totals = aggregates.dayScales[day]?[scale.id], let value = totals.average,
+                    let level = aggregates.days[day]?.average
+                else { continue }
+                values.add(value, times: totals.count)
+                months[day.date.month - 1].add(value, times: totals.count)
+                weeks[min(first.distance(to: day) / 7, 52)].add(value, times: totals.count)
+                days.append((value, level))
             }
             let median = Self.median(days.map(\.value))
+            let split = scale.kind == .yesNo ? 0.5 : median ?? .infinity
             var above = Average(), below = Average()
-            for day in days { if day.value >= median ?? .infinity { above.add(day.level) } else { below.add(day.level) } }
+            for day in days { if day.value >= split { above.add(day.level) } else { below.add(day.level) } }
             return ScaleInsight(
-                scale: scale, values: values[scale.id] ?? Average(), months: months[scale.id] ?? Array(repeating: Average(), count: 12),
-                weeks: weeks[scale.id] ?? Array(repeating: Average(), count: 53), median: median, atOrAboveMedian: above,
+                scale: scale, values: values, months: months, weeks: weeks, median: median, atOrAboveMedian: above,
                 belowMedian: below, correlation: correlation(days))
         }
     }

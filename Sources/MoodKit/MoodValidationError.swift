@@ -3,6 +3,11 @@ import Foundation
 /// Why a mood's values were refused, in words a person can act on.
 public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidLevel(String)
+    /// Words for the levels that break ``LevelWords``' rules, and why.
+    case invalidLevelWords(String)
+    /// A level typed in an account with its own words (``LevelWords``), which the message names
+    /// from level 1 up.
+    case invalidLevelOf(String, words: [String])
     case noteTooLong(characters: Int, limit: Int)
     case noteTooLarge(bytes: Int, limit: Int)
     /// A note that trimming would change, where the note must arrive already trimmed (the wire).
@@ -32,6 +37,10 @@ public enum MoodValidationError: Error, Hashable, Sendable, CustomStringConverti
         switch self {
         case .invalidLevel(let text):
             "invalid level '\(text)': use 1–5 or one of \(MoodLevel.allCases.map(\.name).joined(separator: ", "))"
+        case .invalidLevelOf(let text, let words):
+            "invalid level '\(text)': use 1–5 or one of \(words.joined(separator: ", "))"
+        case .invalidLevelWords(let reason):
+            "invalid level words: \(reason)"
         case .noteTooLong(let characters, let limit):
             "note is too long: \(characters) characters, the limit is \(limit)"
         case .noteTooLarge(let bytes, let limit):

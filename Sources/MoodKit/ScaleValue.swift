@@ -18,6 +18,17 @@ public enum ScaleValue: Hashable, Sendable, Comparable, CustomStringConvertible 
         }
     }
 
+    /// The value in tenths, whole numbers and yes (10) and no (0) too: what insights add up, so
+    /// that counts kept change by change equal counts made afresh, exactly.
+    public var inTenths: Int {
+        switch self {
+        case .whole(let value): value * 10
+        case .tenths(let tenths): tenths
+        case .yes: 10
+        case .no: 0
+        }
+    }
+
     /// As a person reads and types it: `4`, `7.5`, `7`, `yes`, `no`.
     public var description: String {
         switch self {

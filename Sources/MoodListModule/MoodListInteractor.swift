@@ -33,6 +33,8 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     public let sharedBy: String?
     /// What each of the account's shares covers, read again when the journal changes.
     private var sharedDates: [SharedDates]
+    /// Read again when the journal changes: another device may have given the levels words.
+    public private(set) var levelWords: LevelWords
 
     /// - Parameters:
     ///   - store: the journal.
@@ -46,7 +48,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         self.localDays = localDays
         self.searchExecution = searchExecution
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
-        (sharedBy, sharedDates) = try Self.words { try store.read { (try $0.setting(.sharedBy), try $0.sharedDates()) } }
+        (sharedBy, sharedDates, levelWords) = try Self.words {
+            try store.read { (try $0.setting(.sharedBy), try $0.sharedDates(), try $0.levelWordsInUse()) }
+        }
         // After the list is read, which takes both cores of a small machine on a big journal.
         suggestions = ActivitySuggestions(store: store, execution: searchExecution)
         tracker.delegate = self
@@ -162,9 +166,11 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// which moods the sync engine brought from another device, so that they can be highlighted.
     public func journalDidChange(_ changes: [JournalChange]) {
         refresh()
-        // A share made or ended (here, on another device, in another shell) changes no mood.
-        if let dates = try? store.read({ try $0.sharedDates() }), dates != sharedDates {
-            sharedDates = dates
+        // A share made or ended, or words given to the levels, changes no mood: both are read
+        // again whenever the journal's moods change (a change of the words alone shows with the
+        // next mood that changes, or the next start).
+        if let (dates, words) = try? store.read({ (try $0.sharedDates(), try $0.levelWordsInUse()) }), dates != sharedDates || words != levelWords {
+            (sharedDates, levelWords) = (dates, words)
             output?.interactorDidReloadList()
         }
         if changes.contains(where: { !$0.inserted.isEmpty || !$0.deleted.isEmpty || $0.changedColumns.contains(.activities) }) {

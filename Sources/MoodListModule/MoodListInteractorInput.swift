@@ -63,6 +63,8 @@ public protocol MoodListInteractorInput: AnyObject {
     func shareNames(for mood: Mood) -> [String]
     /// Every scale the journal holds, removed ones too, as it is now; none when it cannot be read.
     func allScales() -> [Scale]
+    /// What the account calls the levels, as it is now.
+    var levelWords: LevelWords { get }
 }
 
 /// What the interactor tells the presenter.

@@ -9,7 +9,7 @@ extension MoodListPresenter {
             header: MoodListHeader(title: title, countText: countText, status: SyncStatusText.describe(syncStatus, now: now())),
             lines: lines, firstIndex: top,
             selectedIndex: count > 0 ? selected : nil, footer: footer, overlay: overlay, message: message,
-            emptyText: emptyText)
+            emptyText: emptyText, levelWords: interactor.levelWords)
     }
 
     /// "moodtui", or whose share this journal holds.
@@ -55,7 +55,7 @@ extension MoodListPresenter {
         switch state {
         case .list: nil
         case .filtering(let field): .filter(field.viewModel)
-        case .form(let form): .form(form.viewModel)
+        case .form(let form): .form(withLevelWords(form.viewModel))
         case .confirmDelete(let row): .confirmDelete(row)
         case .detail(let detail): .detail(rows.detail(for: detail, status: syncStatus))
         case .help(let scroll): .help(lines: keyGuide.helpLines, scroll: scroll)
@@ -69,7 +69,16 @@ extension MoodListPresenter {
     private func insightsViewModel(_ state: InsightsState) -> MoodListOverlay? {
         guard let counts = try? interactor.insightsCounts() else { return nil }
         let today = interactor.localDays.day(of: now().millisecondsSince1970)
-        return .insights(InsightsViewModel(counts, year: state.year, selected: state.selected, today: today))
+        let scales = interactor.allScales().filter(\.isInUse)
+        var insights = InsightsViewModel(counts, scales: scales, year: state.year, selected: state.selected, today: today)
+        insights.levelWords = interactor.levelWords
+        return .insights(insights)
+    }
+
+    private func withLevelWords(_ form: MoodFormViewModel) -> MoodFormViewModel {
+        var form = form
+        form.levelWords = interactor.levelWords
+        return form
     }
 
     private var emptyText: String {

@@ -60,7 +60,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         dateInput = MoodDateInput(timeZone: timeZone)
         rows = MoodRowFactory(
             formatter: MoodDateFormatter(timeZone: timeZone), dateInput: dateInput, now: now,
-            shareNames: { [unowned interactor] in interactor.shareNames(for: $0) })
+            shareNames: { [unowned interactor] in interactor.shareNames(for: $0) },
+            levelWords: { [unowned interactor] in interactor.levelWords })
     }
 
     /// The view is on screen with `visibleRows` list lines: show the list from the top.

@@ -20,11 +20,13 @@ public struct MoodListViewModel: Hashable, Sendable {
     public var message: MoodListMessage?
     /// What to show when the list is empty.
     public var emptyText: String
+    /// What the levels are called: the rows' level column is as wide as the longest word.
+    public var levelWords: LevelWords
 
     public init(
         header: MoodListHeader = MoodListHeader(), lines: [MoodListLine] = [], firstIndex: Int = 0,
         selectedIndex: Int? = nil, footer: String = "", overlay: MoodListOverlay? = nil,
-        message: MoodListMessage? = nil, emptyText: String = ""
+        message: MoodListMessage? = nil, emptyText: String = "", levelWords: LevelWords = .builtIn
     ) {
         self.header = header
         self.lines = lines
@@ -34,6 +36,7 @@ public struct MoodListViewModel: Hashable, Sendable {
         self.overlay = overlay
         self.message = message
         self.emptyText = emptyText
+        self.levelWords = levelWords
     }
 
     /// The moods among the lines, top to bottom: the list from ``firstIndex`` on.
@@ -101,8 +104,8 @@ public enum MoodListOverlay: Hashable, Sendable {
     case insights(InsightsViewModel)
 }
 
-/// The insights screen as drawn: a year's figures, its Year in Pixels with a day selected, and
-/// the weekly averages up to today.
+/// The insights screen as drawn: a year's figures, its Year in Pixels with a day selected, the
+/// weekly averages up to today, each scale's, and what helps.
 public struct InsightsViewModel: Hashable, Sendable {
     public var report: InsightsReport
     public var grid: YearGrid
@@ -112,18 +115,34 @@ public struct InsightsViewModel: Hashable, Sendable {
     /// The average of each of the last weeks up to today's, oldest first (the view shows as many
     /// as fit).
     public var weeks: [WeekAverage]
+    /// Each scale in use with a value in the year, with its weekly averages.
+    public var scales: [ScaleChart]
+    /// Activities and scales, the most helpful first.
+    public var helps: [HelpingFactor]
+    /// What the levels are called.
+    public var levelWords = LevelWords.builtIn
 
     /// The most weeks the mood-over-time chart shows (a wide window shows them all).
     public static let chartWeeks = 104
 
-    /// `year` of `counts`, with `selected` as the selected day.
-    public init(_ counts: InsightsAggregates, year: Int, selected: LocalDay, today: LocalDay) {
+    /// `year` of `counts`, with `selected` as the selected day; `scales` are the journal's in use.
+    public init(_ counts: InsightsAggregates, scales: [Scale] = [], year: Int, selected: LocalDay, today: LocalDay) {
         report = InsightsReport(counts, year: year, today: today)
         grid = YearGrid(report)
         self.selected = selected
         selectedDay = counts.days[selected]
         weeks = counts.weeklyAverages(through: today, count: Self.chartWeeks)
+        let insights = ScaleInsight.year(year, scales: scales, aggregates: counts).filter { $0.values.count > 0 }
+        self.scales = insights.map { ScaleChart(insight: $0, weeks: counts.weeklyAverages(of: $0.scale.id, through: today, count: Self.chartWeeks)) }
+        helps = HelpingFactor.ranked(activities: report.activityEffects, scales: insights)
     }
+}
+
+/// A scale's figures on the insights screen: its year and its average in each of the weeks
+/// the mood chart shows.
+public struct ScaleChart: Hashable, Sendable {
+    public var insight: ScaleInsight
+    public var weeks: [WeekAverage]
 }
 
 /// The add/edit form as drawn.
@@ -146,6 +165,8 @@ public struct MoodFormViewModel: Hashable, Sendable {
     public var date: TextFieldViewModel
     /// Why the last save was refused, if it was.
     public var error: String?
+    /// What the levels are called.
+    public var levelWords = LevelWords.builtIn
 
     public init(
         title: String, focus: MoodFormField = .note, level: MoodLevel, note: TextFieldViewModel, noteLimit: Int,

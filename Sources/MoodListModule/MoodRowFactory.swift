@@ -8,10 +8,12 @@ struct MoodRowFactory {
     let now: () -> Date
     /// The names of the shares that show a mood.
     let shareNames: (Mood) -> [String]
+    /// What the levels are called now.
+    let levelWords: () -> LevelWords
 
     func row(for mood: Mood) -> MoodRowViewModel {
         var row = MoodRowViewModel(
-            id: mood.id, level: mood.level, levelName: mood.level.name, dateText: "",
+            id: mood.id, level: mood.level, levelName: levelWords().word(for: mood.level), dateText: "",
             note: TerminalSafeText.singleLine(mood.note), sync: mood.sync.summary)
         row.date = mood.date
         row.activities = mood.activities.hashtags
@@ -32,7 +34,7 @@ struct MoodRowFactory {
         case .failed: "refused by the server: " + TerminalSafeText.singleLine(mood.sync.lastError ?? "")
         }
         let facts = [
-            MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(mood.level.name)"),
+            MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(levelWords().word(for: mood.level))"),
             MoodDetailViewModel.Fact("Date", relative == when ? when : "\(when) (\(relative))"),
             MoodDetailViewModel.Fact("Activities", mood.activities.names.isEmpty ? "none" : mood.activities.names.map(\.text).joined(separator: ", ")),
         ] + scaleFacts(of: mood, scales: state.scales) + [

@@ -5,10 +5,10 @@ import TerminalUI
 
 /// Draws the insights screen over the whole terminal: the Year in Pixels (a row per month, a
 /// cell per day, each the day's average mood), the selected day, streaks, levels, averages by
-/// weekday and month, the mood over the last weeks, and what helps.
+/// weekday and month, the mood over the last weeks, each scale's, and what helps.
 ///
-/// 80×24 holds every part in a line or so; a taller window gives the chart more rows and each
-/// activity a line, a wider one the chart more weeks. Without colour, cells and bars are glyphs
+/// 80×24 holds every part in a line or so; a taller window gives each scale a sparkline, the
+/// chart more rows and each helping factor a line, a wider one the charts more weeks. Without colour, cells and bars are glyphs
 /// whose height grows with the level, so nothing depends on colour alone.
 struct InsightsRenderer {
     let screen: any Screen
@@ -50,21 +50,27 @@ struct InsightsRenderer {
         for (month, cells) in insights.grid.rows.enumerated() {
             line { drawMonth(month, cells, insights, row: $0) }
         }
-        line { drawLegend(row: $0) }
+        line { drawLegend(insights.levelWords, row: $0) }
         line { labelled("Selected", Self.describe(insights.selected, insights.selectedDay), row: $0) }
         line { labelled("Streak", Self.streaks(report.streaks), row: $0) }
-        line { labelled("Levels", zip(MoodLevel.allCases, report.levelCounts).map { "\($0.name) \($1)" }.joined(separator: " · "), row: $0) }
+        line { labelled("Levels", zip(MoodLevel.allCases, report.levelCounts).map { "\(insights.levelWords.word(for: $0)) \($1)" }.joined(separator: " · "), row: $0) }
         line { labelled("Weekdays", zip(InsightsWords.weekdayNames, report.weekdays).map { "\($0) \(InsightsWords.average($1))" }.joined(separator: " · "), row: $0) }
         line { labelled("Months", zip(InsightsWords.monthNames, report.months).map { "\($0.prefix(1))\(InsightsWords.average($1))" }.joined(separator: " "), row: $0) }
-        // What is left: the chart takes half of any spare rows (up to 8 in all), activities the rest.
-        let fixedRowsLeft = 2  // the chart's and the activities' first lines
+        // What is left: each scale's sparkline takes a row of up to half the spare rows, the chart
+        // half of the rest (up to 8 in all), what helps the others.
+        let fixedRowsLeft = 2  // the chart's and what helps' first lines
         let spare = max(0, contentRows - row - fixedRowsLeft)
-        let chartHeight = min(1 + spare / 2, 8)
+        let scaleRows = min(insights.scales.count, spare / 2)
+        let chartHeight = min(1 + (spare - scaleRows) / 2, 8)
         if row + chartHeight <= contentRows {
             drawChart(insights.weeks, height: chartHeight, firstRow: row)
             row += chartHeight
         }
-        drawActivities(report.activityEffects, rows: row..<contentRows)
+        for chart in insights.scales.prefix(scaleRows) {
+            drawSparkline(chart, row: row)
+            row += 1
+        }
+        drawHelps(insights.helps, rows: row..<contentRows)
         if let message {
             let style = message.kind == .error ? TextStyle(foreground: .red, bold: true) : .plain
             screen.write(TextWidth.truncate(message.text, toColumns: size.columns, ellipsis: true), row: size.rows - 2, column: 0, style: style, maxColumns: size.columns)
@@ -101,15 +107,21 @@ struct InsightsRenderer {
         }
     }
 
-    private func drawLegend(row: Int) {
+    private func drawLegend(_ words: LevelWords, row: Int) {
         var column = Self.gridColumn
         for level in MoodLevel.allCases {
             let swatch = colorSupport == .none ? level.monoGlyph.trimmingCharacters(in: .whitespaces) : "  "
             let style = colorSupport == .none ? TextStyle.plain : TextStyle(foreground: level.terminalColor, reverse: true)
             column += write(swatch, row: row, column: column, style: style)
-            column += write(" \(level.name)  ", row: row, column: column, style: .plain)
+            column += write(" \(words.word(for: level))  ", row: row, column: column, style: .plain)
         }
         write("· none  < today", row: row, column: column, style: TextStyle(dim: true))
+    }
+
+    /// How many of the last weeks a chart shows: a column each, with room for its summary.
+    private func shownWeeks(_ weeks: [WeekAverage]) -> [WeekAverage] {
+        let summaryWidth = 24
+        return Array(weeks.suffix(max(0, screen.size.columns - Self.labelWidth - summaryWidth)))
     }
 
     /// The weekly averages as bars, one column a week, the newest at the right, and after them
@@ -117,9 +129,7 @@ struct InsightsRenderer {
     private func drawChart(_ weeks: [WeekAverage], height: Int, firstRow: Int) {
         let bottom = firstRow + height - 1
         write("Weeks", row: bottom, column: 0, style: TextStyle(bold: true))
-        let room = max(0, screen.size.columns - Self.labelWidth)
-        let summaryWidth = 24
-        let bars = Array(weeks.suffix(max(0, room - summaryWidth)))
+        let bars = shownWeeks(weeks)
         for (index, week) in bars.enumerated() {
             guard let average = week.average.value else { continue }
             // Eighths of the chart's height: one for awful, all of them for great.
@@ -134,24 +144,53 @@ struct InsightsRenderer {
         write(summary, row: bottom, column: Self.labelWidth + bars.count, style: TextStyle(dim: true))
     }
 
-    /// What helps: one line with every activity, or a line each when there is room.
-    private func drawActivities(_ effects: [ActivityEffect], rows: Range<Int>) {
+    /// A scale's name, its weekly averages as a sparkline under the chart's weeks, its average
+    /// and how it goes with mood.
+    private func drawSparkline(_ chart: ScaleChart, row: Int) {
+        let scale = chart.insight.scale
+        write(TextWidth.truncate(scale.name.value.text, toColumns: Self.labelWidth - 1, ellipsis: true), row: row, column: 0, style: TextStyle(bold: true))
+        let weeks = shownWeeks(chart.weeks)
+        let values = weeks.compactMap(\.average.value)
+        let bounds = Self.sparklineBounds(scale.kind, values: values)
+        for (index, week) in weeks.enumerated() {
+            guard let value = week.average.value else { continue }
+            let share = bounds.upperBound > bounds.lowerBound ? (value - bounds.lowerBound) / (bounds.upperBound - bounds.lowerBound) : 0.5
+            let eighth = min(7, max(0, Int((share * 7).rounded())))
+            write(String(Self.blocks[eighth]), row: row, column: Self.labelWidth + index, style: .plain)
+        }
+        let unit: String = if case .number(let unit?, _, _) = scale.kind { " " + TerminalSafeText.singleLine(unit) } else { "" }
+        let summary = " \(InsightsWords.average(chart.insight.values))\(unit) · \(InsightsWords.correlation(chart.insight.correlation))"
+        write(summary, row: row, column: Self.labelWidth + weeks.count, style: TextStyle(dim: true))
+    }
+
+    /// The values a sparkline spans: the scale's own bounds when it has them, else the values'.
+    static func sparklineBounds(_ kind: ScaleKind, values: [Double]) -> ClosedRange<Double> {
+        switch kind {
+        case .range(let range): Double(range.lowerBound)...Double(range.upperBound)
+        case .yesNo: 0...1
+        case .number(_, let minimum?, let maximum?): Double(minimum) / 10...Double(maximum) / 10
+        case .number: (values.min() ?? 0)...(values.max() ?? 0)
+        }
+    }
+
+    /// What helps: one line with every activity and scale, or a line each when there is room.
+    private func drawHelps(_ factors: [HelpingFactor], rows: Range<Int>) {
         guard let first = rows.first else { return }
         write("Helps", row: first, column: 0, style: TextStyle(bold: true))
-        guard !effects.isEmpty else {
-            write("no activities this year", row: first, column: Self.labelWidth, style: TextStyle(dim: true))
+        guard !factors.isEmpty else {
+            write("no activities or scales this year", row: first, column: Self.labelWidth, style: TextStyle(dim: true))
             return
         }
         if rows.count == 1 {
-            let short = effects.map { "\($0.name.text) \(InsightsWords.effect($0)) (\($0.withIt.count)d)" }
+            let short = factors.map { "\(TerminalSafeText.singleLine($0.label)) \(InsightsWords.effect($0)) (\($0.with.count)d)" }
             write(short.joined(separator: " · "), row: first, column: Self.labelWidth, style: .plain)
             return
         }
         write("days with / without", row: first, column: Self.labelWidth, style: TextStyle(dim: true))
-        let width = effects.map { TextWidth.columns(of: $0.name.text) }.max() ?? 0
-        for (row, effect) in zip(rows.dropFirst(), effects) {
-            let text = TextWidth.pad(effect.name.text, toColumns: width) + "  " + TextWidth.pad(InsightsWords.effect(effect), toColumns: 4)
-                + "  " + InsightsWords.withAndWithout(effect)
+        let width = factors.map { TextWidth.columns(of: $0.label) }.max() ?? 0
+        for (row, factor) in zip(rows.dropFirst(), factors) {
+            let text = TextWidth.pad(TerminalSafeText.singleLine(factor.label), toColumns: width) + "  "
+                + TextWidth.pad(InsightsWords.effect(factor), toColumns: 4) + "  " + InsightsWords.withAndWithout(factor)
             write(text, row: row, column: Self.labelWidth, style: .plain)
         }
     }

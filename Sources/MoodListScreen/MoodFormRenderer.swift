@@ -100,7 +100,7 @@ struct MoodFormRenderer {
     private func drawLevels(_ form: MoodFormViewModel, in box: TextBox) {
         let start = drawLabel(Self.levelLabel, line: 0, focused: form.focus == .level, in: box)
         let limit = box.left + 2 + box.innerWidth
-        let full = MoodLevel.allCases.map { "\($0.rawValue) \($0.name)" }
+        let full = MoodLevel.allCases.map { "\($0.rawValue) \(form.levelWords.word(for: $0))" }
         let fitsFully = TextWidth.columns(of: full.joined(separator: "  ")) <= limit - start.column
         let segments = fitsFully ? full : MoodLevel.allCases.map { "\($0.rawValue)" }
         var column = start.column
@@ -110,7 +110,7 @@ struct MoodFormRenderer {
             column += fitsFully ? 2 : 1
         }
         if !fitsFully {
-            let name = " " + form.level.name
+            let name = " " + form.levelWords.word(for: form.level)
             screen.write(name, row: start.row, column: column, style: highlight(for: form.level).with(reverse: false), maxColumns: max(0, limit - column))
         }
     }

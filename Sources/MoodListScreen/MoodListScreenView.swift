@@ -144,7 +144,8 @@ public final class MoodListScreenView: MoodListView {
             case .day(let heading):
                 DayHeadingRenderer(screen: screen, colorSupport: colorSupport).draw(heading, screenRow: row)
             case .mood(let mood):
-                MoodRowRenderer(screen: screen, colorSupport: colorSupport).draw(mood, selected: line == selectedLine, screenRow: row)
+                MoodRowRenderer(screen: screen, colorSupport: colorSupport, levelWords: model.levelWords)
+                    .draw(mood, selected: line == selectedLine, screenRow: row)
             }
         } else {
             screen.clearRow(row)

@@ -5,8 +5,8 @@ import TerminalUI
 /// Draws one line of the mood list: swatch, level, date, note, activities and sync marker; a row
 /// that just arrived from another device gets a "↓" beside its swatch and bold text.
 ///
-/// Columns: the swatch at 0–1, the level name at ``levelColumn`` (5 wide), the date at
-/// ``dateColumn`` (10 wide), the note from ``noteColumn`` up to two columns before the right
+/// Columns: the swatch at 0–1, the level's word at ``levelColumn`` (``levelWidth`` wide: 5, or
+/// the account's longest word), the date at ``dateColumn`` (10 wide), the note from ``noteColumn`` up to two columns before the right
 /// edge, its activities (`#run #work`, in cyan, after ``scaleMark`` when the mood has scale
 /// values) flush right at the end of that space and given at most half of it, a "↗" in the column before the last for a mood one of the account's
 /// shares shows, and the sync marker (none in a journal that does not sync) in the last column. Everything is measured with ``TextWidth``.
@@ -15,14 +15,8 @@ struct MoodRowRenderer {
     static let swatchWidth = 2
     /// Where the level name starts.
     static let levelColumn = 3
-    /// Columns the level name is padded to.
-    static let levelWidth = 5
-    /// Where the date starts.
-    static let dateColumn = levelColumn + levelWidth + 1
     /// Columns the date is padded to.
     static let dateWidth = 10
-    /// Where the note starts.
-    static let noteColumn = dateColumn + dateWidth + 1
     /// Columns reserved at the right edge: a gap and the one-column sync marker.
     static let markerReserve = 2
     /// Beside the sync marker, on a mood one of the account's shares shows.
@@ -33,6 +27,19 @@ struct MoodRowRenderer {
 
     let screen: any Screen
     let colorSupport: ColorSupport
+    /// Columns the level's word is padded to.
+    let levelWidth: Int
+
+    init(screen: any Screen, colorSupport: ColorSupport, levelWords: LevelWords = .builtIn) {
+        self.screen = screen
+        self.colorSupport = colorSupport
+        levelWidth = LevelColumn.width(levelWords)
+    }
+
+    /// Where the date starts.
+    var dateColumn: Int { Self.levelColumn + levelWidth + 1 }
+    /// Where the note starts.
+    var noteColumn: Int { dateColumn + Self.dateWidth + 1 }
 
     /// Draws `row` (or a "still reading" placeholder for `nil`) on screen row `screenRow`.
     func draw(_ row: MoodRowViewModel?, selected: Bool, screenRow: Int) {
@@ -51,23 +58,23 @@ struct MoodRowRenderer {
         if row.isHighlighted {
             screen.write("↓", row: screenRow, column: Self.swatchWidth, style: TextStyle(foreground: .cyan, bold: true, reverse: selected), maxColumns: 1)
         }
-        let level = TextWidth.pad(row.levelName, toColumns: Self.levelWidth)
-        screen.write(level, row: screenRow, column: Self.levelColumn, style: TextStyle(bold: true, reverse: selected), maxColumns: Self.levelWidth)
+        let level = TextWidth.pad(row.levelName, toColumns: levelWidth)
+        screen.write(level, row: screenRow, column: Self.levelColumn, style: TextStyle(bold: true, reverse: selected), maxColumns: levelWidth)
         let text = row.isHighlighted ? TextStyle(bold: true, reverse: selected) : base
         let date = TextWidth.pad(row.dateText, toColumns: Self.dateWidth)
-        screen.write(date, row: screenRow, column: Self.dateColumn, style: text, maxColumns: Self.dateWidth)
-        let space = Self.noteWidth(screenColumns: columns)
+        screen.write(date, row: screenRow, column: dateColumn, style: text, maxColumns: Self.dateWidth)
+        let space = noteWidth(screenColumns: columns)
         let marked = row.hasScaleValues ? [Self.scaleMark, row.activities].filter { !$0.isEmpty }.joined(separator: " ") : row.activities
         let tagsWidth = marked.isEmpty || space < 8 ? 0 : min(TextWidth.columns(of: marked), space / 2)
         let noteWidth = tagsWidth > 0 ? space - tagsWidth - 1 : space
         if noteWidth > 0 {
             let note = TextWidth.truncate(row.note, toColumns: noteWidth, ellipsis: true)
-            screen.write(note, row: screenRow, column: Self.noteColumn, style: text, maxColumns: noteWidth)
+            screen.write(note, row: screenRow, column: noteColumn, style: text, maxColumns: noteWidth)
         }
         if tagsWidth > 0 {
             let tags = TextWidth.truncate(marked, toColumns: tagsWidth, ellipsis: true)
             let style = TextStyle(foreground: colorSupport == .none ? nil : .cyan, reverse: selected)
-            screen.write(tags, row: screenRow, column: Self.noteColumn + space - TextWidth.columns(of: tags), style: style, maxColumns: tagsWidth)
+            screen.write(tags, row: screenRow, column: noteColumn + space - TextWidth.columns(of: tags), style: style, maxColumns: tagsWidth)
         }
         if row.isShared {
             screen.write(Self.sharedMark, row: screenRow, column: columns - 2, style: TextStyle(foreground: .magenta, reverse: selected), maxColumns: 1)
@@ -78,8 +85,8 @@ struct MoodRowRenderer {
     }
 
     /// Columns left for the note on a screen `screenColumns` wide.
-    static func noteWidth(screenColumns: Int) -> Int {
-        max(0, screenColumns - markerReserve - noteColumn)
+    func noteWidth(screenColumns: Int) -> Int {
+        max(0, screenColumns - Self.markerReserve - noteColumn)
     }
 
     /// The swatch: a coloured block, or a level-high bar without colour. On the selected line a

@@ -20,7 +20,7 @@ public struct ChangeLogEntry: Hashable, Sendable {
     public var oldDate: Int64?
     /// What the mood counted for in insights before an update or delete; `nil` for an insert,
     /// for a mood that was not in the list (marked for deletion) before the change, and for
-    /// entries logged before journal migration v9.
+    /// entries logged before journal migration v9 (and without scale values before v16).
     public var before: MoodFacts?
     /// The columns an update changed; empty for inserts and deletes.
     public var columns: MoodColumn
@@ -44,7 +44,10 @@ public struct ChangeLogEntry: Hashable, Sendable {
         processID = row[8]
         let level: Int? = row[9], wasLive: Bool? = row[11]
         if let oldDate, let level = level.flatMap(MoodLevel.init(rawValue:)), wasLive == true {
-            before = MoodFacts(milliseconds: oldDate, level: level, activities: ActivitySet.names(storedJSON: row[10] ?? "[]"))
+            let scales: String? = row[12], creatorID: String? = row[13]
+            before = MoodFacts(
+                milliseconds: oldDate, level: level, activities: ActivitySet.names(storedJSON: row[10] ?? "[]"),
+                scaleTenths: scales.map { ScaleValues(storedText: $0, creatorID: creatorID ?? "").values.mapValues(\.inTenths) } ?? [:])
         }
     }
 
@@ -57,7 +60,8 @@ public struct ChangeLogEntry: Hashable, Sendable {
     }
 
     /// The columns ``init(row:)`` reads, in its order.
-    static let selection = "seq, txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive"
+    static let selection =
+        "seq, txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive, oldScales, oldCreatorID"
 }
 
 /// The result of reading the change log after a sequence number.

@@ -131,6 +131,9 @@ enum JournalSchema {
         migrator.registerMigration("v15: scales and their values") { db in
             try db.execute(sql: scaleValuesSQL)
         }
+        migrator.registerMigration("v16: what changed moods' scale values counted for") { db in
+            try db.execute(sql: scaleInsightsSQL)
+        }
         return migrator
     }
 
@@ -329,6 +332,33 @@ enum JournalSchema {
         DROP TRIGGER mood_logUpdate;
         \(insightsUpdateTriggerSQL(v15ColumnNames))
         """
+
+    /// Insights count each scale's values by day too: the change log records a changed mood's
+    /// old values (`oldScales`, with the `oldCreatorID` their stamps are read with) when it had
+    /// any, beside what v9 records.
+    private static let scaleInsightsSQL = """
+        ALTER TABLE changeLog ADD COLUMN oldScales TEXT;
+        ALTER TABLE changeLog ADD COLUMN oldCreatorID TEXT;
+        DROP TRIGGER mood_logUpdate;
+        DROP TRIGGER mood_logDelete;
+        CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
+            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive,
+                oldScales, oldCreatorID)
+            SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(MoodColumn.changedMaskSQL(v15ColumnNames)),
+                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0, \(oldScalesSQL)
+            FROM changeWriter;
+        END;
+        CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
+            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive,
+                oldScales, oldCreatorID)
+            SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0,
+                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0, \(oldScalesSQL)
+            FROM changeWriter;
+        END;
+        """
+
+    /// A mood's old values and creator, or two `NULL`s when it had none (most moods).
+    private static let oldScalesSQL = "nullif(OLD.scales, ''), CASE WHEN OLD.scales = '' THEN NULL ELSE OLD.creatorID END"
 
     /// Every id a mood had when it was deleted for good, so that importing the entry it came from
     /// again does not bring it back (``JournalWriter/addImported(_:)``).

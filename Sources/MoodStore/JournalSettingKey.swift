@@ -14,7 +14,13 @@ public struct JournalSettingKey: RawRepresentable, Hashable, Sendable {
     /// Set in a journal that holds a share someone made for this person: the name of whose it
     /// is. Such a journal is read-only: a person's writes are refused (``JournalError/readOnly(sharedBy:)``).
     public static let sharedBy = JournalSettingKey(rawValue: "share.from")
-    /// How many times a person changed the journal's scales (made, renamed or removed one), as a
-    /// decimal: the sync engine stores them again on the server while it has not stored this count.
-    public static let scaleChanges = JournalSettingKey(rawValue: "scales.changes")
+    /// How many times a person changed the account's setup here (made, renamed or removed a
+    /// scale, gave the levels words), as a decimal: the sync engine stores the setup again on the
+    /// server while it has not stored this count. (Kept under the name it had when only scales
+    /// counted.)
+    public static let setupChanges = JournalSettingKey(rawValue: "scales.changes")
+    /// The account's words for the levels (``LevelWords/storedText``) and the stamp of their
+    /// last change; neither set: the built-in names.
+    public static let levelWords = JournalSettingKey(rawValue: "levels.words")
+    public static let levelWordsStamp = JournalSettingKey(rawValue: "levels.stamp")
 }

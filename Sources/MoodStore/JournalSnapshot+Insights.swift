@@ -44,28 +44,18 @@ extension JournalSnapshot {
         }
     }
 
+    /// Hands `body` the scale values of every mood in the list that has any, with the mood's row
+    /// id, in no order.
+    /// - Complexity: O(n) rows read, only those with values decoded.
+    public func forEachScaleValues(_ body: (_ localID: Int64, _ values: ScaleValues) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT localID, scales, creatorID FROM mood WHERE scales <> '' AND markedForRemoteDeletion = 0")
+        while let row = try rows.next() {
+            try body(row[0], ScaleValues(storedText: row[1], creatorID: row[2]))
+        }
+    }
+
     /// The largest row id any mood has had (row ids are never reused), 0 for a new journal.
     public func largestMoodLocalID() throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'mood'") ?? 0
-    }
-}
-
-extension JournalSnapshot {
-    /// Hands `body` the date, level and scale values of every mood in the list felt within
-    /// `range` (milliseconds since 1970), oldest first: what a year's scale insights are made of.
-    /// - Complexity: O(k) for k such moods, each row read.
-    public func forEachScaleReading(
-        felt range: ClosedRange<Int64>, _ body: (_ milliseconds: Int64, _ level: MoodLevel, _ values: ScaleValues) throws -> Void
-    ) throws {
-        let rows = try Row.fetchCursor(
-            db, sql: """
-                SELECT date, level, scales, creatorID FROM mood
-                WHERE markedForRemoteDeletion = 0 AND date BETWEEN ? AND ? ORDER BY date
-                """, arguments: [range.lowerBound, range.upperBound])
-        while let row = try rows.next() {
-            guard let level = MoodLevel(rawValue: row[1]) else { continue }
-            let scales: String = row[2]
-            try body(row[0], level, scales.isEmpty ? ScaleValues() : ScaleValues(storedText: scales, creatorID: row[3]))
-        }
     }
 }

@@ -4,7 +4,7 @@ import MoodKit
 /// Making, renaming and removing the journal's scales. A scale's values stay on its moods
 /// through every one of these: a rename is a change of the scale alone, and a removal hides the
 /// scale but keeps its values, so that adding it again brings them back. Each counts in
-/// ``JournalSettingKey/scaleChanges``, which tells the sync engine to store the scales again.
+/// ``JournalSettingKey/setupChanges``, which tells the sync engine to store the scales again.
 extension JournalWriter {
     /// Makes a scale named `name` of kind `kind`, with the id every device derives from them
     /// (``Scale/derivedID(for:kind:attempt:)``), past the ids the journal holds. A scale of that
@@ -59,8 +59,8 @@ extension JournalWriter {
     /// Saves a scale a person changed, and counts the change.
     private func saveChanged(_ scale: Scale) throws {
         try scale.save(db)
-        let count = Int(try snapshot.setting(.scaleChanges) ?? "") ?? 0
-        try setSetting(.scaleChanges, to: String(count + 1))
+        let count = Int(try snapshot.setting(.setupChanges) ?? "") ?? 0
+        try setSetting(.setupChanges, to: String(count + 1))
     }
 
     /// Merges another device's copies of scales into the journal's, each at its later change
@@ -68,7 +68,7 @@ extension JournalWriter {
     /// Two scales in use that end up with one name (made with two kinds, or renamed alike on two
     /// devices) are told apart: the one whose id sorts first keeps it, the others become
     /// `name-2`, `name-3`, the same on every device. Not a person's change: it does not count in
-    /// ``JournalSettingKey/scaleChanges``.
+    /// ``JournalSettingKey/setupChanges``.
     @discardableResult
     public func mergeScales(_ copies: some Sequence<Scale>) throws -> [Scale] {
         var held = Dictionary(uniqueKeysWithValues: try snapshot.allScales().map { ($0.id, $0) })

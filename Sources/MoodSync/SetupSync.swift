@@ -4,13 +4,13 @@ import MoodKit
 import MoodStore
 import SyncProtocol
 
-/// Keeps the journal's scales and the account's setup on the server one: the change processor of
-/// scale definitions, as the uploader and downloader are of moods.
+/// Keeps the journal's scales and level words and the account's setup on the server one: the
+/// change processor of the setup, as the uploader and downloader are of moods.
 ///
-/// It talks to the server only when there is something to do: a person changed the scales here
-/// (``JournalSettingKey/scaleChanges`` is past what was stored), or the feed reported a setup
-/// version this journal has not merged. Then it fetches the setup, merges it scale by scale with
-/// the journal's (every device merges alike, so all end the same), and stores the result unless
+/// It talks to the server only when there is something to do: a person changed the scales or
+/// the level words here (``JournalSettingKey/setupChanges`` is past what was stored), or the feed reported a setup
+/// version this journal has not merged. Then it fetches the setup, merges it scale by scale (and
+/// the words by their stamp) with the journal's (every device merges alike, so all end the same), and stores the result unless
 /// the server holds it already, based on the version it read; another device's store in between
 /// means fetching and merging again. A setup sealed under a key the account left (or stored
 /// before it had one) is replaced by what the journal holds, sealed anew: a key change syncs the
@@ -55,12 +55,13 @@ struct SetupSync: Sendable {
             let opened = serverContent
             let (merged, changes) = try await journal.write { writer in
                 let scales = try writer.mergeScales(opened.map { Array($0.scales.values) } ?? [])
+                let levels = try opened?.levels.map { try writer.mergeLevelWords($0) } ?? writer.snapshot.levelWords()
                 try writer.setSetting(.setupVersion, to: String(server.version))
                 try Self.noteServerVersion(server.version, with: writer)
-                return (SetupContent(scales: scales), try writer.snapshot.setting(.scaleChanges))
+                return (SetupContent(scales: scales, levels: levels), try writer.snapshot.setting(.setupChanges))
             }
             guard merged != serverContent || (server.payload.map { $0.keyID != encryption.keyID } ?? false) else {
-                try await journal.write { try $0.setSetting(.storedScaleChanges, to: changes) }
+                try await journal.write { try $0.setSetting(.storedSetupChanges, to: changes) }
                 return true
             }
             let upload = SetupUpload(baseVersion: server.version, payload: try encryption.payload(for: merged))
@@ -72,7 +73,7 @@ struct SetupSync: Sendable {
             try await journal.write { writer in
                 try writer.setSetting(.setupVersion, to: String(version))
                 try Self.noteServerVersion(version, with: writer)
-                try writer.setSetting(.storedScaleChanges, to: changes)
+                try writer.setSetting(.storedSetupChanges, to: changes)
             }
             logger.debug("stored the account's scales", metadata: ["version": "\(version)", "scales": "\(merged.scales.count)"])
             return true
@@ -84,7 +85,7 @@ struct SetupSync: Sendable {
     /// journal has not merged.
     func isDue() async throws -> Bool {
         try await journal.read { snapshot in
-            let changed = try snapshot.setting(.scaleChanges) != snapshot.setting(.storedScaleChanges)
+            let changed = try snapshot.setting(.setupChanges) != snapshot.setting(.storedSetupChanges)
             let (reported, merged) = (try snapshot.setting(.serverSetupVersion) ?? "0", try snapshot.setting(.setupVersion) ?? "0")
             return changed || reported != merged
         }

@@ -46,7 +46,7 @@ extension SyncSettings {
                 // together by this device's key.
                 for key in [JournalSettingKey.deviceKey, .deviceKeyRegistered, .seenDeviceKeys] { try writer.setSetting(key, to: nil) }
                 // This journal's scales join the other account's.
-                for key in [JournalSettingKey.setupVersion, .serverSetupVersion, .storedScaleChanges] { try writer.setSetting(key, to: nil) }
+                for key in [JournalSettingKey.setupVersion, .serverSetupVersion, .storedSetupChanges] { try writer.setSetting(key, to: nil) }
             }
             try writer.setSetting(.syncServer, to: account.server.absoluteString)
             try writer.setSetting(.syncToken, to: account.token)

@@ -64,9 +64,9 @@ extension JournalSettingKey {
     static let setupVersion = JournalSettingKey(rawValue: "sync.setupVersion")
     /// The latest version of the account's setup a page of the feed reported.
     static let serverSetupVersion = JournalSettingKey(rawValue: "sync.serverSetupVersion")
-    /// The journal's count of scale changes (``scaleChanges``) as the setup stored on the server
+    /// The journal's count of setup changes (`setupChanges`) as the setup stored on the server
     /// holds them: a higher count waits to be stored.
-    static let storedScaleChanges = JournalSettingKey(rawValue: "sync.storedScaleChanges")
+    static let storedSetupChanges = JournalSettingKey(rawValue: "sync.storedScaleChanges")
 }
 
 /// The journal settings the sync engine reads and writes (their keys above).

@@ -26,10 +26,12 @@ import Foundation
 ///   (``MoodContent/scales``); a device of version 6 would drop them when it merges.
 /// - 8: the account has a setup, its scales' definitions, that devices merge and keep on the
 ///   server (``SyncEndpoint/setup``); change pages say its version (``ChangesResponse/setupVersion``).
+/// - 9: the setup carries the account's words for the levels (``SetupContent/levels``); a device
+///   of version 8 would store the setup without them.
 public enum ProtocolVersion {
     /// The version this module describes.
-    public static let current = 8
-    /// `Moodtui-Protocol: 8`; a request without it speaks version 1.
+    public static let current = 9
+    /// `Moodtui-Protocol: 9`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
 
     /// Words for a server and a device that speak different versions (`nil`: not a number),

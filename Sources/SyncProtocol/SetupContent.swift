@@ -2,39 +2,47 @@ import Foundation
 import MoodKit
 
 /// The journal's setup as it travels between devices: its scales, each with the stamps its merge
-/// needs. The server keeps one per account, sealed for an account with a key; devices merge
-/// what they hold with it, scale by scale (`Scale.merged(with:)`), as they merge a mood.
+/// needs, and the words its levels are called by. The server keeps one per account, sealed for
+/// an account with a key; devices merge what they hold with it, scale by scale
+/// (`Scale.merged(with:)`), and the words by their stamp, as they merge a mood.
 ///
 /// ```json
 /// {"scales": [{"id": "5B1D64A2-8C1E-4F7B-9E0A-3C2D1B0A9F8E", "name": "sleep",
 ///              "nameStamp": "1795000000000.0@laptop-7f3a", "kind": "number 0 240 h",
-///              "state": "inUse", "stateStamp": "1795000000000.0@laptop-7f3a"}]}
+///              "state": "inUse", "stateStamp": "1795000000000.0@laptop-7f3a"}],
+///  "levels": {"words": ["rad", "good", "meh", "bad", "awful"], "stamp": "1795000000000.0@laptop-7f3a"}}
 /// ```
 ///
 /// `kind` is `ScaleKind`'s stored text (`range 1 5`, `number MIN MAX UNIT` in tenths with `-`
-/// for no bound, `yes-no`); `state` is `inUse` or `removed`.
+/// for no bound, `yes-no`); `state` is `inUse` or `removed`. `levels` is left out until a
+/// device gives the levels words; `words` is empty when they were given the built-in names back.
 public struct SetupContent: Hashable, Sendable {
     /// Every scale the account ever had, removed ones too, by id.
     public var scales: [Scale.ID: Scale]
+    /// The levels' words and the stamp of their last change; `nil` when never given.
+    public var levels: Stamped<LevelWords>?
 
     /// The most scales a setup may hold, removed ones included: what several devices, each
     /// keeping at most `Scale.maximumKept`, can make before they sync.
     public static let maximumScales = 4 * Scale.maximumKept
 
-    public init(scales: some Sequence<Scale>) {
+    public init(scales: some Sequence<Scale>, levels: Stamped<LevelWords>? = nil) {
         self.scales = Dictionary(scales.map { ($0.id, $0) }) { $0.merged(with: $1) }
+        self.levels = levels
     }
 
-    /// Each scale at its later change, of either copy; a scale only one holds is kept.
+    /// Each scale, and the words, at its later change, of either copy; what only one holds is kept.
     public func merged(with other: SetupContent) -> SetupContent {
         var merged = self
         merged.scales.merge(other.scales) { $0.merged(with: $1) }
+        if let levels = other.levels { merged.levels = merged.levels.map { $0.merged(with: levels) } ?? levels }
         return merged
     }
 }
 
 extension SetupContent: Codable {
-    enum CodingKeys: String, CodingKey { case scales }
+    enum CodingKeys: String, CodingKey { case scales, levels }
+    enum LevelKeys: String, CodingKey { case words, stamp }
     enum ScaleKeys: String, CodingKey { case id, name, nameStamp, kind, state, stateStamp }
 
     /// Decodes and validates, once, for the server on upload and the client on download: at
@@ -59,6 +67,7 @@ extension SetupContent: Codable {
             }
         }
         self.scales = scales
+        levels = try container.decodeIfPresent(StampedLevelWords.self, forKey: .levels)?.stamped
     }
 
     private static func scale(in member: KeyedDecodingContainer<ScaleKeys>) throws -> Scale {
@@ -99,6 +108,33 @@ extension SetupContent: Codable {
             try member.encode(scale.kind.storedText, forKey: .kind)
             try member.encode(scale.state.value.wireName, forKey: .state)
             try member.encode(scale.state.stamp.description, forKey: .stateStamp)
+        }
+        try container.encodeIfPresent(levels.map(StampedLevelWords.init), forKey: .levels)
+    }
+
+    /// The words as `levels` has them: `words` top level first (none for the built-in names) and
+    /// the stamp, each checked as `moodtui levels` and the clock check them.
+    private struct StampedLevelWords: Codable {
+        let stamped: Stamped<LevelWords>
+
+        init(_ stamped: Stamped<LevelWords>) { self.stamped = stamped }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: LevelKeys.self)
+            let (list, stampText) = (try container.decode([String].self, forKey: .words), try container.decode(String.self, forKey: .stamp))
+            let words = try MoodContent.checked(LevelKeys.words, in: container) { () throws(MoodValidationError) in
+                list.isEmpty ? LevelWords.builtIn : try LevelWords(topToBottom: list)
+            }
+            let stamp = try MoodContent.checked(LevelKeys.stamp, in: container) { () throws(MoodValidationError) in
+                try HybridTimestamp.validated(stampText)
+            }
+            stamped = Stamped(words, at: stamp)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: LevelKeys.self)
+            try container.encode(stamped.value.isBuiltIn ? [] : stamped.value.topToBottom, forKey: .words)
+            try container.encode(stamped.stamp.description, forKey: .stamp)
         }
     }
 }

@@ -6,9 +6,10 @@ import MoodListScreen
 import MoodStore
 import TerminalUI
 
-/// Insights on a journal of a million moods: opening them (from the counts saved with the
-/// journal), counting the journal afresh (the first open, or another time zone), and keeping the
-/// counts up to date when one mood arrives; beside the naive way (every mood read and counted).
+/// Insights on a journal of a million moods, each with a value of three scales: opening them
+/// (from the counts saved with the journal), counting the journal afresh (the first open, or
+/// another time zone), and keeping the counts up to date when one mood arrives; beside the naive
+/// way (every mood read and counted).
 struct InsightsCases {
     let journals: BenchJournals
     let quick: Bool
@@ -16,7 +17,10 @@ struct InsightsCases {
     var rows: Int { quick ? 100_000 : 1_000_000 }
 
     func run() throws -> [CaseResult] {
-        let store = try JournalStore(path: try journals.path(moods: rows))
+        let store = try JournalStore(path: try journals.path(moods: rows, withScales: true))
+        let scales = try store.read { try $0.scales() }
+        let benchScales = BenchScales(sleep: scales[2], anxiety: scales[0], meds: scales[1])  // by name
+        var random = SystemRandomNumberGenerator()
         let localDays = LocalDays()
         let today = localDays.day(of: Date().millisecondsSince1970)
         let iterations = quick ? 3 : 7
@@ -32,7 +36,8 @@ struct InsightsCases {
         // To the first drawn screen: counts (from those saved), the year's figures, the drawing.
         let open = try Samples.measure(iterations: iterations, warmUp: 1) {
             let tracker = try InsightsTracker(store: store, localDays: localDays)
-            let insights = InsightsViewModel(tracker.aggregates, year: today.year, selected: today, today: today)
+            let insights = InsightsViewModel(
+                tracker.aggregates, scales: try store.read { try $0.scales() }, year: today.year, selected: today, today: today)
             view.display(MoodListViewModel(overlay: .insights(insights)), changes: .all)
         }
         let naive = try Samples.measure(iterations: quick ? 2 : 3, warmUp: 1) {
@@ -42,7 +47,10 @@ struct InsightsCases {
         let tracker = try InsightsTracker(store: store, localDays: localDays)
         let change = try Samples.measure(
             iterations: quick ? 50 : 200,
-            prepare: { _ = try store.write(origin: .sync) { try $0.add(MoodEntry(level: .good, note: "#a3 arrived", date: Date())) } }
+            prepare: {
+                let entry = try MoodEntry(level: .good, note: "#a3 arrived", date: Date(), scales: benchScales.randomValues(using: &random))
+                _ = try store.write(origin: .sync) { try $0.add(entry) }
+            }
         ) { try tracker.processChanges() }
         let size = Report.count(rows)
         return [

@@ -9,7 +9,7 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
-    @Option(help: ArgumentHelp("How you feel: 1–5 or awful, bad, meh, good, great.", valueName: "level"))
+    @Option(help: ArgumentHelp("How you feel: 1–5, awful, bad, meh, good, great, or your words for them.", valueName: "level"))
     var level: String
 
     @Option(help: ArgumentHelp("A note, up to \(MoodNote.maximumLength) characters.", valueName: "text"))
@@ -26,8 +26,11 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         let mood = try CommandFailure.wrapping {
-            let level = try MoodLevel(parsing: level)
             let when = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) } ?? Date()
+            // A level that is not one is refused before a new journal is made for it.
+            let words = FileManager.default.fileExists(atPath: journal.path)
+                ? try journal.open().read { try $0.levelWordsInUse() } : LevelWords.builtIn
+            let level = try words.level(parsing: level)
             let store = try journal.open()
             let scales = try ScaleArguments.values(scale, scales: scale.isEmpty ? [] : store.read { try $0.scales() })
             let entry = try MoodEntry(

@@ -1,33 +1,37 @@
 import CacheTracking
 import Foundation
 import MoodKit
+import MoodListScreen
+import TerminalUI
 
 /// Writes CacheTransactionBatches for `moodtui watch`: JSON lines for scripts, or short lines
 /// for people ("+ 0 great  note", "- 3 <id>", "~ 2 …", "> 5→1 …").
 struct BatchPrinter {
     let json: Bool
-    /// The journal's scales in use as they are now, which name the values in JSON.
-    let scales: () -> [Scale]
+    /// The journal's scales in use and level words as they are now, which name values and levels.
+    let vocabulary: () -> JournalVocabulary
 
     func printInitial(_ batch: CacheTransactionBatch, count: Int) throws {
         if json {
-            try JSONLines.print(BatchJSON(type: "initial", count: count, batch: batch, scales: scales()))
+            try JSONLines.print(BatchJSON(type: "initial", count: count, batch: batch, vocabulary: vocabulary()))
         } else {
             print("\(count) \(count == 1 ? "mood" : "moods")")
-            for insertion in batch.insertions { line("+", "\(insertion.to)", insertion.mood) }
+            let words = vocabulary().levels
+            for insertion in batch.insertions { line("+", "\(insertion.to)", insertion.mood, words) }
             flush()
         }
     }
 
     func printBatch(_ batch: CacheTransactionBatch, count: Int) throws {
         guard json else {
+            let words = vocabulary().levels
             for deletion in batch.deletions { print("- \(deletion.from) \(deletion.id.uuidString)") }
-            for insertion in batch.insertions { line("+", "\(insertion.to)", insertion.mood) }
-            for update in batch.updates { line("~", "\(update.to)", update.mood) }
-            for move in batch.moves { line(">", "\(move.from)→\(move.to)", move.mood) }
+            for insertion in batch.insertions { line("+", "\(insertion.to)", insertion.mood, words) }
+            for update in batch.updates { line("~", "\(update.to)", update.mood, words) }
+            for move in batch.moves { line(">", "\(move.from)→\(move.to)", move.mood, words) }
             return flush()
         }
-        try JSONLines.print(BatchJSON(type: "batch", count: count, batch: batch, scales: scales()))
+        try JSONLines.print(BatchJSON(type: "batch", count: count, batch: batch, vocabulary: vocabulary()))
     }
 
     func printReload() throws {
@@ -35,8 +39,9 @@ struct BatchPrinter {
         flush()
     }
 
-    private func line(_ sign: String, _ position: String, _ mood: Mood) {
-        print("\(sign) \(position) \(mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)) \(mood.id.uuidString) \(TerminalSafeText.singleLine(mood.note))")
+    private func line(_ sign: String, _ position: String, _ mood: Mood, _ words: LevelWords) {
+        let level = TextWidth.pad(words.word(for: mood.level), toColumns: LevelColumn.width(words))
+        print("\(sign) \(position) \(level) \(mood.id.uuidString) \(TerminalSafeText.singleLine(mood.note))")
     }
 
     /// Standard output is buffered when it is a pipe; a follower must see each line at once.
@@ -56,12 +61,12 @@ struct BatchJSON: Encodable {
     let updates: [Change]
     let moves: [Change]
 
-    init(type: String, count: Int, batch: CacheTransactionBatch, scales: [Scale]) {
+    init(type: String, count: Int, batch: CacheTransactionBatch, vocabulary: JournalVocabulary) {
         self.type = type
         self.count = count
         deletes = batch.deletions.map { Deletion(from: $0.from, id: $0.id.uuidString) }
-        inserts = batch.insertions.map { Insertion(index: $0.to, mood: MoodJSON($0.mood, scales: scales)) }
-        updates = batch.updates.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood, scales: scales)) }
-        moves = batch.moves.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood, scales: scales)) }
+        inserts = batch.insertions.map { Insertion(index: $0.to, mood: MoodJSON($0.mood, vocabulary)) }
+        updates = batch.updates.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood, vocabulary)) }
+        moves = batch.moves.map { Change(from: $0.from, to: $0.to, mood: MoodJSON($0.mood, vocabulary)) }
     }
 }

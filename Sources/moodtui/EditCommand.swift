@@ -37,11 +37,12 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         try CommandFailure.wrapping {
-            let level = try level.map { text throws(MoodValidationError) in try MoodLevel(parsing: text) }
             let note = try note.map { text throws(MoodValidationError) in try MoodNote.normalized(text) }
             let date = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) }
             let activities = activity.isEmpty ? nil : ActivityEdit.exactly(try ActivityArguments.names(activity))
             let store = try journal.open(ifMissing: .refuse)
+            let words = try store.read { try $0.levelWordsInUse() }
+            let level = try level.map { text throws(MoodValidationError) in try words.level(parsing: text) }
             let uuid = try mood.resolve(in: store)
             let scales = try ScaleArguments.values(scale, scales: scale.isEmpty ? [] : store.read { try $0.scales() })
             try store.write(origin: .commandLine) {

@@ -44,9 +44,12 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let format = try CommandFailure.wrapping { try self.format ?? ImportFormat.recognize(path: file) }
-        var mapping = LevelMapping.daylio
-        for text in map { try CommandFailure.wrapping { try mapping.place(mapText: text) } }
-        mapping.fallback = try level.map { text in try CommandFailure.wrapping { try MoodLevel(parsing: text) } }
+        // The account's words name levels too, in a journal there is already (a dry run makes none).
+        let words = FileManager.default.fileExists(atPath: journal.path)
+            ? try CommandFailure.wrapping { try journal.open().read { try $0.levelWordsInUse() } } : .builtIn
+        var mapping = LevelMapping.daylio(with: words)
+        for text in map { try CommandFailure.wrapping { try mapping.place(mapText: text, words: words) } }
+        mapping.fallback = try level.map { text in try CommandFailure.wrapping { try words.level(parsing: text) } }
         if dryRun {
             print(ImportReport.dryRun(try survey(format), file: file, mapping: mapping))
             return
@@ -87,7 +90,7 @@ struct ImportCommand: ParsableCommand {
                 }
                 let unmapped = survey.unmapped(by: mapping)
                 guard !unmapped.isEmpty else { throw CommandFailure("\(file) changed while it was read; nothing was imported") }
-                try placeUnmapped(unmapped, in: &mapping)
+                try placeUnmapped(unmapped, in: &mapping, words: words)
             } catch {
                 throw CommandFailure("\(error)")
             }
@@ -104,17 +107,17 @@ struct ImportCommand: ParsableCommand {
 
     /// Asks for the level of each mood name the mapping does not place, on a terminal; refuses
     /// with the `--map` to give otherwise.
-    private func placeUnmapped(_ unmapped: [String: Int], in mapping: inout LevelMapping) throws {
+    private func placeUnmapped(_ unmapped: [String: Int], in mapping: inout LevelMapping, words: LevelWords) throws {
         guard isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 else {
             throw CommandFailure(ImportError.unmappedMoods(unmapped).description)
         }
         for (name, count) in unmapped.sorted(by: { $0.key < $1.key }) {
             while true {
                 FileHandle.standardError.write(Data(
-                    "“\(name)” (\(count) \(count == 1 ? "entry" : "entries")): which level? 1–5 or awful, bad, meh, good, great: ".utf8))
+                    "“\(name)” (\(count) \(count == 1 ? "entry" : "entries")): which level? 1–5 or \(words.topToBottom.reversed().joined(separator: ", ")): ".utf8))
                 guard let answer = readLine() else { throw CommandFailure("no level for “\(name)”; nothing was imported") }
                 do {
-                    let level = try MoodLevel(parsing: answer)
+                    let level = try words.level(parsing: answer)
                     // Entries without a level are listed under one name; a mood the other app
                     // calls by that very name takes the same answer.
                     if name == MoodLabel.noLevel { mapping.fallback = level }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MoodKit
 import MoodListModule
+import MoodListScreen
+import TerminalUI
 
 /// `moodtui list`: prints the journal, newest first.
 struct ListCommand: ParsableCommand {
@@ -28,18 +30,19 @@ struct ListCommand: ParsableCommand {
         let filter: MoodFilter
         do { filter = MoodFilter(activities: try ActivityArguments.names(activity)) } catch { throw CommandFailure("\(error)") }
         let store = try journal.open(ifMissing: .refuse)
-        let (moods, scales) = try store.read { try ($0.moods(filter, order: .newestFirst, limit: limit), $0.scales()) }
+        let (moods, vocabulary) = try store.read { try ($0.moods(filter, order: .newestFirst, limit: limit), $0.vocabulary()) }
         if json {
-            try JSONLines.print(moods.map { MoodJSON($0, scales: scales) })
+            try JSONLines.print(moods.map { MoodJSON($0, vocabulary) })
             return
         }
+        let levelWidth = LevelColumn.width(vocabulary.levels)
         let formatter = MoodDateFormatter()
         let now = Date()
         for mood in moods {
             let date = formatter.string(for: mood.date, now: now).padding(toLength: 16, withPad: " ", startingAt: 0)
-            let level = mood.level.name.padding(toLength: 5, withPad: " ", startingAt: 0)
+            let level = TextWidth.pad(vocabulary.levels.word(for: mood.level), toColumns: levelWidth)
             let tags = mood.activities.hashtags
-            let values = scales.compactMap { scale in mood.scales[scale.id].map { "\(scale.name.value)=\($0)" } }.joined(separator: " ")
+            let values = vocabulary.scales.compactMap { scale in mood.scales[scale.id].map { "\(scale.name.value)=\($0)" } }.joined(separator: " ")
             print("\(date)  \(level)  \(mood.id.uuidString)  \(TerminalSafeText.singleLine(mood.note))"
                 + (tags.isEmpty ? "" : "  " + tags) + (values.isEmpty ? "" : "  " + values))
         }

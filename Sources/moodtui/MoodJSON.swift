@@ -20,15 +20,16 @@ struct MoodJSON: Encodable {
     /// Why the server refused the mood, when it did.
     let syncError: String?
 
-    /// - Parameter scales: the journal's scales in use; values of others are left out.
-    init(_ mood: Mood, scales: [Scale]) {
+    /// - Parameter vocabulary: the journal's scales in use (values of others are left out) and
+    ///   level words.
+    init(_ mood: Mood, _ vocabulary: JournalVocabulary) {
         id = mood.id.uuidString
         date = ISO8601.string(from: mood.date)
         level = mood.level.rawValue
-        levelName = mood.level.name
+        levelName = vocabulary.levels.word(for: mood.level)
         note = mood.note
         activities = mood.activities.names.map(\.text)
-        self.scales = ScaleValueJSON.values(of: mood, scales: scales)
+        self.scales = ScaleValueJSON.values(of: mood, scales: vocabulary.scales)
         creatorID = mood.creatorID
         modifiedAt = mood.modifiedAt.map(ISO8601.string(from:))
         sync = mood.sync.summary.rawValue

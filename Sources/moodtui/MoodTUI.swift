@@ -10,6 +10,7 @@ struct MoodTUI: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self, ScaleCommand.self,
+            LevelsCommand.self,
             ImportCommand.self, ExportCommand.self,
             StatsCommand.self,
             WatchCommand.self,

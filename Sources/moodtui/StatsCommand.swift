@@ -26,18 +26,6 @@ struct StatsCommand: ParsableCommand {
         }
     }
 
-    /// How each scale in use went in `year`, read from the year's moods (none without scales).
-    private static func scaleInsights(year: Int, store: JournalStore, localDays: LocalDays) throws -> [ScaleInsight] {
-        try store.read { snapshot in
-            let scales = try snapshot.scales()
-            guard !scales.isEmpty else { return [] }
-            let felt = localDays.moments(of: .firstOfYear(year)).lowerBound...(localDays.start(of: .firstOfYear(year + 1)).millisecondsSince1970 - 1)
-            var moods: [(milliseconds: Int64, level: MoodLevel, values: ScaleValues)] = []
-            try snapshot.forEachScaleReading(felt: felt) { moods.append(($0, $1, $2)) }
-            return ScaleInsight.year(year, scales: scales, moods: moods, localDays: localDays)
-        }
-    }
-
     func run() throws {
         let store = try journal.open(ifMissing: .refuse)
         let localDays = LocalDays()
@@ -46,12 +34,13 @@ struct StatsCommand: ParsableCommand {
         try? tracker.saveCounts()
         let today = localDays.day(of: Date().millisecondsSince1970)
         let report = InsightsReport(tracker.aggregates, year: year ?? today.year, today: today)
-        let scales = try Self.scaleInsights(year: report.year, store: store, localDays: localDays)
+        let vocabulary = try store.read { try $0.vocabulary() }
+        let scales = ScaleInsight.year(report.year, scales: vocabulary.scales, aggregates: tracker.aggregates)
         if json {
             try JSONLines.print(StatsJSON(report, scales: scales))
         } else {
             let colour = isatty(STDOUT_FILENO) == 1 && !Environment.noColor
-            print(StatsText(report: report, scales: scales, colour: colour).lines.joined(separator: "\n"))
+            print(StatsText(report: report, scales: scales, words: vocabulary.levels, colour: colour).lines.joined(separator: "\n"))
         }
     }
 }

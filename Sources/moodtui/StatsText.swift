@@ -10,6 +10,8 @@ struct StatsText {
     let report: InsightsReport
     /// Each scale in use, by name.
     let scales: [ScaleInsight]
+    /// What the levels are called.
+    let words: LevelWords
     let colour: Bool
 
     var lines: [String] {
@@ -18,11 +20,11 @@ struct StatsText {
         lines += pixels
         lines += ["", legend, ""]
         lines.append("Streak     " + streaks)
-        lines.append("Levels     " + zip(MoodLevel.allCases, report.levelCounts).map { "\($0.name) \($1)" }.joined(separator: "  "))
+        lines.append("Levels     " + zip(MoodLevel.allCases, report.levelCounts).map { "\(words.word(for: $0)) \($1)" }.joined(separator: "  "))
         lines.append("Weekdays   " + Self.averages(report.weekdays, names: InsightsWords.weekdayNames))
         lines.append("Months     " + Self.averages(report.months, names: InsightsWords.monthNames))
         lines.append("")
-        lines += activities
+        lines += helps
         if !scales.isEmpty { lines += [""] + scaleLines }
         return lines
     }
@@ -34,22 +36,16 @@ struct StatsText {
         var lines = ["Scales   average · median · level on days at or above the median / below · correlation"]
         for insight in scales {
             let unit: String = if case .number(let unit?, _, _) = insight.scale.kind { " " + TerminalSafeText.singleLine(unit) } else { "" }
-            let average = insight.values.value.map { Self.decimal($0) + unit } ?? "–"
-            let median = insight.median.map(Self.decimal) ?? "–"
-            let correlation = insight.correlation.map { ($0 >= 0 ? "+" : "−") + String(format: "%.2f", abs($0)) } ?? "–"
+            let average = insight.values.value.map { InsightsWords.oneDecimal($0) + unit } ?? "–"
+            let median = insight.median.map(InsightsWords.oneDecimal) ?? "–"
             lines.append("  " + TextWidth.pad(insight.scale.name.value.text, toColumns: width)
                 + "  \(average) (\(InsightsWords.count(insight.values.count, "value")))  median \(median)  "
-                + "\(InsightsWords.average(insight.atOrAboveMedian)) / \(InsightsWords.average(insight.belowMedian))  r \(correlation)")
+                + "\(InsightsWords.average(insight.atOrAboveMedian)) / \(InsightsWords.average(insight.belowMedian))  "
+                + InsightsWords.correlation(insight.correlation))
             lines.append("  " + String(repeating: " ", count: width) + "  "
-                + zip(InsightsWords.monthNames, insight.months).map { "\($0) \($1.value.map(Self.decimal) ?? "–")" }.joined(separator: " "))
+                + zip(InsightsWords.monthNames, insight.months).map { "\($0) \(InsightsWords.average($1))" }.joined(separator: " "))
         }
         return lines
-    }
-
-    /// A value to one decimal, its sign kept: `7.5`, `-0.5`.
-    private static func decimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// A row per month: the day's rounded average as a digit (or a coloured cell), `·` for a day
@@ -75,7 +71,7 @@ struct StatsText {
 
     private var legend: String {
         let levels = MoodLevel.allCases.map { level in
-            colour ? Self.background(level) + "  " + "\u{1B}[0m \(level.name)" : "\(level.rawValue) \(level.name)"
+            colour ? Self.background(level) + "  " + "\u{1B}[0m \(words.word(for: level))" : "\(level.rawValue) \(words.word(for: level))"
         }
         return "     " + levels.joined(separator: "  ") + "   · no mood   \(colour ? "<>" : "<") today"
     }
@@ -86,14 +82,15 @@ struct StatsText {
         return "current \(current), longest \(longest)"
     }
 
-    /// Each activity of the year: the average of days with it against days without, the most
-    /// helpful first.
-    private var activities: [String] {
-        guard !report.activityEffects.isEmpty else { return ["No activities this year."] }
-        let width = report.activityEffects.map { TextWidth.columns(of: $0.name.text) }.max() ?? 0
-        return ["What helps   days with / days without"] + report.activityEffects.map { effect in
-            "  " + TextWidth.pad(effect.name.text, toColumns: width)
-                + "  \(InsightsWords.effect(effect))  " + InsightsWords.withAndWithout(effect)
+    /// Each activity and scale of the year, the most helpful first: the average of the days with
+    /// the activity (at or above the scale's median) against the others.
+    private var helps: [String] {
+        let factors = HelpingFactor.ranked(activities: report.activityEffects, scales: scales)
+        guard !factors.isEmpty else { return ["No activities or scales this year."] }
+        let width = factors.map { TextWidth.columns(of: $0.label) }.max() ?? 0
+        return ["What helps   days with (at or above the median) / the others"] + factors.map { factor in
+            "  " + TextWidth.pad(TerminalSafeText.singleLine(factor.label), toColumns: width)
+                + "  \(InsightsWords.effect(factor))  " + InsightsWords.withAndWithout(factor)
         }
     }
 

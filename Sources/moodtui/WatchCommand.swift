@@ -33,7 +33,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     /// Prints the list, then waits for commits and prints each batch, until the process ends.
     private static func follow(_ store: JournalStore, json: Bool) throws {
-        let printer = BatchPrinter(json: json, scales: { (try? store.read { try $0.scales() }) ?? [] })
+        let printer = BatchPrinter(json: json, vocabulary: { (try? store.read { try $0.vocabulary() }) ?? JournalVocabulary() })
         let changed = DispatchSemaphore(value: 0)
         let watcher = try JournalWatcher(store: store) { _ in changed.signal() }
         let tracker = try CacheTracker(store: store)

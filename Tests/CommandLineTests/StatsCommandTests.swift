@@ -74,6 +74,7 @@ import Testing
         let text = try moodtui("stats", "--year", "2025").split(separator: "\n").map(String.init)
         #expect(text.contains("  sleep   6.5 h (4 values)  median 7.0  4.5 / 2.5  r +1.00"), "\(text.joined(separator: "\n"))")
         #expect(text.contains { $0.hasPrefix("  unused  – (0 values)  median –  – / –  r –") })
+        #expect(text.contains("  sleep ≥ 7.0  +2.0  4.5 (2 days) / 2.5 (1 day)"), "what helps ranks the scale among the activities")
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(try moodtui("stats", "--year", "2025", "--json").utf8)) as? [String: Any])
         let scales = try #require(object["scales"] as? [[String: Any]])

@@ -9,7 +9,7 @@ import Testing
 /// The counts the insights draw from, kept up to date commit by commit, must equal the counts
 /// made afresh from the journal — after thousands of random commits of every kind: moods added
 /// here and arriving from the server, edits that move a mood to another day (across a change of
-/// summer time), edits of level and activities, deletions, undos and purges.
+/// summer time), edits of level, activities and scale values, deletions, undos and purges.
 @Suite(.serialized) struct InsightsTrackerPropertyTests {
     @Test(arguments: [11, 12, 13] as [UInt64])
     func countsKeptUpToDateEqualCountsMadeAfresh(seed: UInt64) async throws {
@@ -35,7 +35,9 @@ import Testing
             }
         }
         let counted = tracker.aggregates.days.values.reduce(0) { $0 + $1.count }
-        #expect(counted > 30 && tracker.aggregates.dayActivities.count > 3, "the walk should keep moods and activities about (seed \(seed))")
+        #expect(
+            counted > 30 && tracker.aggregates.dayActivities.count > 3 && tracker.aggregates.dayScales.count > 3,
+            "the walk should keep moods, activities and scale values about (seed \(seed))")
     }
 
     /// In St. John's clocks went back at 00:01 until 2011, so a mood felt later can fall on the
@@ -81,9 +83,11 @@ import Testing
 }
 
 /// A random commit for insights: moods spread over a few weeks around the start of summer
-/// time in New York (2026-03-08), with a few activities.
+/// time in New York (2026-03-08), with a few activities and values of three scales.
 enum RandomInsightsCommit {
     static let activities = try! ["run", "work", "tea", "sleep-bad"].map(ActivityName.validated)
+    /// Three scale ids; values are made to fit no kind in particular, as insights count any.
+    static let scales = (1...3).map { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8($0))) }
     static let firstMoment: Int64 = 1_772_000_000_000  // 2026-02-25
 
     static func commit(to store: JournalStore, origin: ChangeOrigin, using random: inout SeededGenerator) throws {
@@ -106,12 +110,19 @@ enum RandomInsightsCommit {
             case (4, let mood?) where !mood.sync.markedForRemoteDeletion:
                 try writer.edit(mood.id, level: randomLevel(&random), date: randomDate(&random))
             case (5, let mood?) where !mood.sync.markedForRemoteDeletion:
-                try writer.edit(mood.id, activities: .exactly(randomActivities(&random)))
+                if random.next() % 2 == 0 {
+                    try writer.edit(mood.id, activities: .exactly(randomActivities(&random)))
+                } else {
+                    // Some values set, some cleared.
+                    let values = randomScaleValues(&random)
+                    try writer.edit(mood.id, scales: Dictionary(uniqueKeysWithValues: scales.map { ($0, values[$0]) }))
+                }
             case (6, var mood?):
                 // A change from the server: every value replaced.
                 mood.date = randomDate(&random)
                 mood.level = randomLevel(&random)
                 mood.activities = ActivitySet(adding: randomActivities(&random), at: mood.stamps.level)
+                mood.scales = ScaleValues(setting: randomScaleValues(&random), at: mood.stamps.level)
                 try writer.replace(mood)
             case (7, let mood?) where !mood.sync.markedForRemoteDeletion:
                 try writer.markForDeletion(mood.id)
@@ -139,7 +150,16 @@ enum RandomInsightsCommit {
         return Mood(
             id: UUID(uuid: withUnsafeBytes(of: (random.next(), random.next())) { $0.load(as: uuid_t.self) }),
             date: randomDate(&random), level: randomLevel(&random), note: "", creatorID: stamp.device,
-            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: randomActivities(&random), at: stamp))
+            stamps: MoodStamps(all: stamp), activities: ActivitySet(adding: randomActivities(&random), at: stamp),
+            scales: ScaleValues(setting: randomScaleValues(&random), at: stamp))
+    }
+
+    /// Each scale a value or none: whole numbers, tenths, yes and no.
+    static func randomScaleValues(_ random: inout SeededGenerator) -> [Scale.ID: ScaleValue] {
+        let choices: [ScaleValue] = [.whole(1), .whole(4), .tenths(75), .tenths(-3), .yes, .no]
+        return Dictionary(uniqueKeysWithValues: scales.compactMap { id in
+            random.next() % 2 == 0 ? nil : (id, choices.randomElement(using: &random)!)
+        })
     }
 
     /// Within three weeks, at any minute: moods near midnight fall on either side of it.

@@ -85,6 +85,37 @@ import TerminalUI
         #expect(!screen.lines.joined().contains("Jan"))
     }
 
+    /// Sleep of 8 h in the week of 2 November, 5 and 6 the week after, 7 this week, on a scale
+    /// of 0 to 10 h; anxiety from 1 to 5 without a value this year.
+    static var insightsWithScales: InsightsViewModel {
+        let stamp = HybridTimestamp(wallMilliseconds: 1, counter: 0, device: "laptop")
+        let sleep = Scale(name: try! ScaleName.normalized("sleep"), kind: .number(unit: "h", minimum: 0, maximum: 100), at: stamp)
+        let anxiety = Scale(name: try! ScaleName.normalized("anxiety"), kind: .range(1...5), at: stamp)
+        var counts = InsightsAggregates()
+        for (level, hours, day) in [(MoodLevel.great, 80, 2), (.bad, 50, 10), (.meh, 60, 10), (.good, 70, 23)] {
+            counts.add(
+                MoodFacts(milliseconds: 0, level: level, activities: [], scaleTenths: [sleep.id: hours]),
+                on: LocalDay(year: 2026, month: 11, day: day))
+        }
+        return InsightsViewModel(counts, scales: [sleep, anxiety], year: 2026, selected: today, today: today)
+    }
+
+    @Test func aTallerWindowGivesEachScaleASparklineUnderTheWeeksAndRanksItInWhatHelps() throws {
+        let screen = MoodListFixtures.screen(rows: 30, columns: 80)
+        InsightsRenderer(screen: screen, colorSupport: .none).draw(Self.insightsWithScales, footer: "i back", message: nil)
+        let weeks = try #require(screen.lines.firstIndex { $0.hasPrefix("Weeks") })
+        let sleep = screen.lines[weeks + 1]
+        #expect(sleep.hasPrefix("sleep     "), "\(screen.lines.joined(separator: "\n"))")
+        #expect(sleep.hasSuffix(" ▇▅ ▆ 6.5 h · r +1.00"), "a column a week: 8, 5.5, none and 7 of 0 to 10 h")
+        func summaryStart(_ line: String, _ pattern: String) -> Int? {
+            line.range(of: pattern, options: .regularExpression).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        #expect(summaryStart(sleep, " 6.5 h") == summaryStart(screen.lines[weeks], #" \d+ weeks"#), "the weeks under the chart's weeks")
+        #expect(!screen.lines.contains { $0.hasPrefix("anxiety") }, "a scale without a value this year has no line")
+        let helps = try #require(screen.lines.firstIndex { $0.hasPrefix("Helps") })
+        #expect(screen.lines[helps + 1] == "          sleep ≥ 7.0  +2.0  4.5 (2 days) / 2.5 (1 day)")
+    }
+
     @Test func aTallerWindowGivesTheChartRowsAndEachActivityALine() {
         let screen = draw(rows: 40, columns: 120)
         let helps = try! #require(screen.lines.firstIndex { $0.hasPrefix("Helps") })

@@ -37,6 +37,17 @@ import TerminalUI
         #expect(screen.column(of: "!", row: 3) == 79)
     }
 
+    @Test func theLevelColumnIsAsWideAsTheAccountsLongestWordForALevel() throws {
+        var model = MoodListFixtures.model(rows: [MoodListFixtures.row(.great, "21:04", "a long word for great")])
+        model.levelWords = try LevelWords(topToBottom: ["fantastic", "good", "meh", "bad", "awful"])
+        if case .mood(var row?) = model.lines[0] {
+            row.levelName = model.levelWords.word(for: .great)
+            model.lines[0] = .mood(row)
+        }
+        draw(model)
+        #expect(screen.column(of: "fantastic 21:04      a long word for great", row: 1) == 3, "\(screen.lines[1])")
+    }
+
     @Test func activitiesStandFlushRightInCyanAndTheNoteGivesWayToThem() {
         var tagged = MoodListFixtures.row(.good, "5 min ago", String(repeating: "long note ", count: 8))
         tagged.activities = "#run #sea-swim"

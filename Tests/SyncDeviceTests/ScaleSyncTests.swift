@@ -10,6 +10,7 @@ import Testing
 /// made on one device is there to use on the other, with its values; a rename or a removal
 /// follows; the same scale made on both before either synced is one scale; after a key rotation
 /// the scales are stored sealed with the new key, and a device that logs in then reads them.
+/// The account's words for the levels travel in the same setup.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct ScaleSyncTests {
     private let sleep = try! ScaleName.normalized("sleep"), rest = try! ScaleName.normalized("rest")
     private let hours = ScaleKind.number(unit: "h", minimum: 0, maximum: 240)
@@ -48,6 +49,33 @@ import Testing
         for device in [laptop, phone] { try await device.syncOnce() }
         #expect(try scales(on: phone) == [])
         #expect(try phone.mood(mood.id)?.scales[scale.id] == .tenths(75), "a removed scale's values stay")
+        await server.stop()
+    }
+
+    /// Words given on one device show on the other; two devices that change them at once end
+    /// alike, and a change made after seeing the other's wins on both.
+    @Test(arguments: [LiveDevice.Login.withKey, .plain])
+    func levelWordsGivenOnOneDeviceAreTheOthersAndBothEndAlike(login: LiveDevice.Login) async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let laptop = try await LiveDevice(server: server, login: login)
+        let phone = try await LiveDevice(server: server, login: login)
+        func words(on device: LiveDevice) async throws -> LevelWords { try await device.store.read { try $0.levelWordsInUse() } }
+        let rad = try LevelWords(topToBottom: ["rad", "good", "meh", "bad", "awful"])
+        try await laptop.store.write(origin: .commandLine) { try $0.setLevelWords(rad) }
+        try await laptop.syncOnce()
+        try await phone.syncOnce()
+        #expect(try await words(on: phone) == rad)
+
+        let german = try LevelWords(topToBottom: ["super", "gut", "ok", "schlecht", "lausig"])
+        try await phone.store.write(origin: .commandLine) { try $0.setLevelWords(german) }
+        try await laptop.store.write(origin: .commandLine) { try $0.setLevelWords(.builtIn) }
+        for device in [phone, laptop, phone] { try await device.syncOnce() }
+        let settled = try await words(on: laptop)
+        #expect(try await words(on: phone) == settled && [german, .builtIn].contains(settled), "one of the two, the same on both")
+
+        try await phone.store.write(origin: .commandLine) { try $0.setLevelWords(rad) }
+        for device in [phone, laptop] { try await device.syncOnce() }
+        for device in [laptop, phone] { #expect(try await words(on: device) == rad, "a change made after the others wins") }
         await server.stop()
     }
 

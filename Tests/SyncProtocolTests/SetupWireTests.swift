@@ -3,8 +3,9 @@ import MoodKit
 import SyncProtocol
 import Testing
 
-/// The account's setup on the wire: plain or sealed, read back exactly, its scales checked once
-/// where they come in and refused in words; a page of the feed says its version.
+/// The account's setup on the wire: plain or sealed, read back exactly, its scales and level
+/// words checked once where they come in and refused in words; a page of the feed says its
+/// version.
 @Suite struct SetupWireTests {
     private static let stamp = HybridTimestamp(wallMilliseconds: 1_795_000_000_000, counter: 2, device: "laptop")
 
@@ -22,10 +23,17 @@ import Testing
     @Test func plainAndSealedSetupsTravelAndReadBackExactly() throws {
         var removed = Scale(name: try ScaleName.normalized("pain"), kind: .range(0...10), at: Self.stamp)
         removed.state = Stamped(.removed, at: HybridTimestamp(wallMilliseconds: 1_795_000_000_001, counter: 0, device: "phone"))
-        let content = SetupContent(scales: [
-            Scale(name: try ScaleName.normalized("sleep"), kind: .number(unit: "h", minimum: 0, maximum: 240), at: Self.stamp),
-            Scale(name: try ScaleName.normalized("meds"), kind: .yesNo, at: Self.stamp), removed,
-        ])
+        let content = SetupContent(
+            scales: [
+                Scale(name: try ScaleName.normalized("sleep"), kind: .number(unit: "h", minimum: 0, maximum: 240), at: Self.stamp),
+                Scale(name: try ScaleName.normalized("meds"), kind: .yesNo, at: Self.stamp), removed,
+            ],
+            levels: Stamped(try LevelWords(topToBottom: ["rad", "good", "meh", "bad", "awful"]), at: Self.stamp))
+        let encoded = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        #expect(encoded.contains(#""levels":{"stamp":"1795000000000.2@laptop","words":["rad","good","meh","bad","awful"]}"#)
+            || encoded.contains(#""levels":{"words":["rad","good","meh","bad","awful"],"stamp":"1795000000000.2@laptop"}"#), "\(encoded)")
+        let reset = SetupContent(scales: [], levels: Stamped(.builtIn, at: Self.stamp))
+        #expect(try JSONDecoder().decode(SetupContent.self, from: try JSONEncoder().encode(reset)) == reset, "the built-in names travel as no words")
         let sealed = SetupPayload.sealed(try SealedContent(bytes: [SealedContent.formatVersion] + Array(repeating: 9, count: 70)))
         for payload in [SetupPayload.plain(content), sealed] {
             let upload = SetupUpload(baseVersion: 4, payload: payload)
@@ -48,6 +56,12 @@ import Testing
         let many = (0...SetupContent.maximumScales).map { _ in scale(id: UUID().uuidString) }
         #expect(wireRefusal { try setup(scales: "[" + many.joined(separator: ",") + "]") }?.contains("the limit is") == true)
         #expect(wireRefusal { try JSONDecoder().decode(SetupUpload.self, from: Data(#"{"baseVersion": 1}"#.utf8)) } != nil)
+        func levels(_ words: String) -> String? {
+            wireRefusal { try JSONDecoder().decode(SetupContent.self, from: Data(#"{"scales": [], "levels": {"words": \#(words), "stamp": "1.0@laptop"}}"#.utf8)) }
+        }
+        #expect(levels(#"["rad", "good", "meh", "bad", "awful"]"#) == nil && levels("[]") == nil)
+        #expect(levels(#"["rad", "good"]"#)?.contains("give five words") == true)
+        #expect(levels(#"["rad", "good", "meh", "bad", "\u001b[2J"]"#)?.contains("control or formatting character") == true)
     }
 
     @Test func aPageSaysTheSetupsVersionAndAnOlderServersPageReadsAsNone() throws {
