@@ -59,10 +59,18 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, LosslessStringCon
     /// Read byte by byte: a download reads three stamps a mood, a hundred thousand moods at a time.
     public init?(_ text: String) {
         let bytes = text.utf8
+        guard let (wall, counter, rest) = Self.wallAndCounter(bytes, counterEnd: UInt8(ascii: "@")), rest != bytes.endIndex else { return nil }
+        self.init(wallMilliseconds: wall, counter: counter, device: String(text[rest...]))
+    }
+
+    /// `WALL.COUNTER` in decimal at the start of `bytes`, the counter ending at `counterEnd` (the
+    /// index after it is returned) or, for `nil`, at the end; `nil` when a part has no digit, a
+    /// byte is no digit, or a number does not fit.
+    static func wallAndCounter<Bytes: Collection<UInt8>>(
+        _ bytes: Bytes, counterEnd: UInt8?
+    ) -> (wall: Int64, counter: UInt32, rest: Bytes.Index)? {
         var index = bytes.startIndex
-        /// The decimal number starting at `index`, up to `end`; `nil` when there is no digit or
-        /// it does not fit.
-        func number<N: FixedWidthInteger>(_: N.Type, upTo end: UInt8) -> N? {
+        func number<N: FixedWidthInteger>(_: N.Type, upTo end: UInt8?) -> N? {
             var value: N = 0
             var digits = 0
             while index != bytes.endIndex, bytes[index] != end {
@@ -75,14 +83,15 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, LosslessStringCon
                 digits += 1
                 index = bytes.index(after: index)
             }
-            guard digits > 0, index != bytes.endIndex else { return nil }
-            index = bytes.index(after: index)  // past `end`
+            guard digits > 0 else { return nil }
+            if end != nil {
+                guard index != bytes.endIndex else { return nil }
+                index = bytes.index(after: index)  // past `end`
+            }
             return value
         }
-        guard let wall = number(Int64.self, upTo: UInt8(ascii: ".")), let counter = number(UInt32.self, upTo: UInt8(ascii: "@")),
-              index != bytes.endIndex
-        else { return nil }
-        self.init(wallMilliseconds: wall, counter: counter, device: String(text[index...]))
+        guard let wall = number(Int64.self, upTo: UInt8(ascii: ".")), let counter = number(UInt32.self, upTo: counterEnd) else { return nil }
+        return (wall, counter, index)
     }
 }
 

@@ -66,6 +66,17 @@ extension HybridTimestamp {
     /// Reads ``storedText(creatorID:)``; `nil` for anything else. The `@` is looked for among
     /// the bytes: a device id that starts with a combining mark joins the `@` into one character.
     public init?(storedText text: Substring, creatorID: String) {
-        self.init(text.utf8.contains(UInt8(ascii: "@")) ? String(text) : text + "@" + creatorID)
+        if text.utf8.contains(UInt8(ascii: "@")) {
+            self.init(String(text))
+        } else {
+            self.init(creatorsWallAndCounter: text.utf8, creatorID: creatorID)
+        }
+    }
+
+    /// `WALL.COUNTER`, a stamp of `creatorID`'s, read without making `WALL.COUNTER@CREATOR`
+    /// first; what that text would read as.
+    init?(creatorsWallAndCounter bytes: some Collection<UInt8>, creatorID: String) {
+        guard !creatorID.isEmpty, let (wall, counter, _) = Self.wallAndCounter(bytes, counterEnd: nil) else { return nil }
+        self.init(wallMilliseconds: wall, counter: counter, device: creatorID)
     }
 }

@@ -13,7 +13,7 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var mood: MoodIDArgument
 
-    @Option(help: ArgumentHelp("How you felt: 1–5 or awful, bad, meh, good, great.", valueName: "level"))
+    @Option(help: ArgumentHelp("How you felt: 1–5, awful, bad, meh, good, great, or your words for them.", valueName: "level"))
     var level: String?
 
     @Option(help: ArgumentHelp("The new note, up to \(MoodNote.maximumLength) characters (\"\" empties it).", valueName: "text"))

@@ -31,12 +31,12 @@ struct ImportCommand: ParsableCommand {
     var dryRun = false
 
     @Option(help: ArgumentHelp(
-        "Levels for mood names of the other app, such as \"super=5,müde=bad\" (1–5 or awful, bad, meh, good, great).",
+        "Levels for mood names of the other app, such as \"super=5,müde=bad\" (1–5, awful, bad, meh, good, great, or your words).",
         valueName: "name=level,…"))
     var map: [String] = []
 
     @Option(help: ArgumentHelp(
-        "The level of entries that state none (jrnl's): 1–5 or awful, bad, meh, good, great.", valueName: "level"))
+        "The level of entries that state none (jrnl's): 1–5, awful, bad, meh, good, great, or your words.", valueName: "level"))
     var level: String?
 
     @Flag(help: "Import the good entries and list the bad ones, instead of importing nothing.")
@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
         for text in map { try CommandFailure.wrapping { try mapping.place(mapText: text, words: words) } }
         mapping.fallback = try level.map { text in try CommandFailure.wrapping { try words.level(parsing: text) } }
         if dryRun {
-            print(ImportReport.dryRun(try survey(format), file: file, mapping: mapping))
+            print(ImportReport.dryRun(try survey(format), file: file, mapping: mapping, words: words))
             return
         }
         let store = try journal.open()

@@ -1,10 +1,12 @@
 import Foundation
 import MoodExchange
 import MoodKit
+import MoodListScreen
+import TerminalUI
 
 /// What `moodtui import` says: the dry run's survey, bad entries, and the summary.
 enum ImportReport {
-    static func dryRun(_ survey: Importer.Survey, file: String, mapping: LevelMapping) -> String {
+    static func dryRun(_ survey: Importer.Survey, file: String, mapping: LevelMapping, words: LevelWords) -> String {
         var lines = ["\(file): \(survey.formatName), \(count(survey.entries, "entry", "entries"))" + span(survey)]
         lines.append("Moods:")
         // Entries that state no level, each with its own tags, are one line per level they get.
@@ -20,9 +22,9 @@ enum ImportReport {
         let width = rows.map(\.name.count).max() ?? 0
         for row in rows {
             let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            let level = row.level.map { "\($0.rawValue) \($0.name)" } ?? "?"
+            let level = row.level.map { "\($0.rawValue) \(words.word(for: $0))" } ?? "?"
             let hint = row.level != nil ? "" : row.name == MoodLabel.noLevel ? "  --level LEVEL" : "  no level: --map \"\(row.name)=LEVEL\""
-            lines.append("  \(name) → \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) (\(count(row.count, "entry", "entries")))\(hint)")
+            lines.append("  \(name) → \(TextWidth.pad(level, toColumns: 2 + LevelColumn.width(words))) (\(count(row.count, "entry", "entries")))\(hint)")
         }
         lines.append("Activities: \(Set(survey.activities.names.values).count)" + renamed(survey.activities.renamed, lead: "; renamed: "))
         lines += scales(survey)

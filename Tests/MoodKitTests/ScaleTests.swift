@@ -1,6 +1,6 @@
 import AppTesting
 import Foundation
-import MoodKit
+@testable import MoodKit
 import Testing
 
 /// Scales: their names follow the activity-name rules, each kind takes only its values and says
@@ -157,6 +157,33 @@ import Testing
 
         let damaged = text + "\nnot-an-id\t5.0\tyes\n\(UUID().uuidString)\t5.0\twhole:1000001\n\(UUID().uuidString)\tx\tyes"
         #expect(ScaleValues(storedText: damaged, creatorID: "laptop") == values, "only the lines that cannot be read are left out")
+    }
+
+    /// The stored text is read by bytes; it must read every id and stamp moodtui writes as the
+    /// readers it replaced did (`UUID(uuidString:)`, the stamp's text form), and refuse damage.
+    @Test func idsAndStampsAreReadFromBytesAsFromText() throws {
+        let seed = TestSeed.chosen()
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<500 {
+            let id = UUID(uuid: withUnsafeBytes(of: (random.next(), random.next())) { $0.load(as: uuid_t.self) })
+            let cased = Bool.random(using: &random) ? id.uuidString.lowercased() : id.uuidString
+            #expect(UUID(hyphenatedUTF8: Substring(cased).utf8) == id, "seed \(seed): \(cased)")
+        }
+        for text in ["", "5B1D64A2-8C1E-4F7B-9E0A-3C2D1B0A9F8", "5B1D64A2+8C1E-4F7B-9E0A-3C2D1B0A9F8E", "5B1D64A2-8C1E-4F7B-9E0A-3C2D1B0A9F8G",
+                     "5B1D64A28C1E-4F7B-9E0A-3C2D1B0A9F8E0", " 5B1D64A2-8C1E-4F7B-9E0A-3C2D1B0A9F8"] {
+            #expect(UUID(hyphenatedUTF8: Substring(text).utf8) == nil, "\(text)")
+        }
+        for text in ["5.0", "1795341600000.3", "18446744073709551616.0", "5.4294967296", "5.", ".5", "5", "5.0x", "a.1"] {
+            #expect(HybridTimestamp(storedText: Substring(text), creatorID: "laptop") == HybridTimestamp(text + "@laptop"), "\(text)")
+        }
+        #expect(HybridTimestamp(storedText: "5.0", creatorID: "") == nil && HybridTimestamp(storedText: "5.0@phone", creatorID: "") != nil)
+        let entries: [(String, ScaleValues.Entry?)] = [
+            ("yes", .value(.yes)), ("no", .value(.no)), ("cleared", .cleared), ("Yes", nil), ("yes ", nil), ("whole:+5", .value(.whole(5))),
+            ("whole:-0", .value(.whole(0))), ("tenths:-75", .value(.tenths(-75))), ("whole::5", nil), (":5", nil), ("whole:", nil),
+            ("whole:-", nil), ("tenths:10000000", .value(.tenths(10_000_000))), ("tenths:10000001", nil), ("whole:1000001", nil),
+            ("whole:99999999999999999999", nil), ("whole:٣", nil), ("whole:5:6", nil), ("whole\u{301}:5", nil),
+        ]
+        for (text, entry) in entries { #expect(ScaleValues.Entry(storedText: Substring(text)) == entry, "\(text)") }
     }
 
     @Test func aWordSuchAsSleepUnderSixIsAConditionOnThatScaleInUse() throws {
