@@ -267,12 +267,7 @@ enum JournalSchema {
         DROP TRIGGER mood_logUpdate;
         DROP TRIGGER mood_logDelete;
         \(insightsUpdateTriggerSQL(v6ColumnNames))
-        CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
-            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive)
-            SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0,
-                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0
-            FROM changeWriter;
-        END;
+        \(insightsDeleteTriggerSQL())
         DROP INDEX mood_list;
         CREATE INDEX mood_list ON mood(markedForRemoteDeletion, date, id, level);
         """
@@ -341,24 +336,9 @@ enum JournalSchema {
         ALTER TABLE changeLog ADD COLUMN oldCreatorID TEXT;
         DROP TRIGGER mood_logUpdate;
         DROP TRIGGER mood_logDelete;
-        CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
-            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive,
-                oldScales, oldCreatorID)
-            SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(MoodColumn.changedMaskSQL(v15ColumnNames)),
-                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0, \(oldScalesSQL)
-            FROM changeWriter;
-        END;
-        CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
-            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive,
-                oldScales, oldCreatorID)
-            SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0,
-                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0, \(oldScalesSQL)
-            FROM changeWriter;
-        END;
+        \(insightsUpdateTriggerSQL(v15ColumnNames, recordingScales: true))
+        \(insightsDeleteTriggerSQL(recordingScales: true))
         """
-
-    /// A mood's old values and creator, or two `NULL`s when it had none (most moods).
-    private static let oldScalesSQL = "nullif(OLD.scales, ''), CASE WHEN OLD.scales = '' THEN NULL ELSE OLD.creatorID END"
 
     /// Every id a mood had when it was deleted for good, so that importing the entry it came from
     /// again does not bring it back (``JournalWriter/addImported(_:)``).
@@ -405,16 +385,42 @@ enum JournalSchema {
         """
 
     /// The trigger that logs every update of a mood with the mask of the columns it changed,
-    /// named as in `names`, and what the mood counted for in insights before it (since v9).
-    private static func insightsUpdateTriggerSQL(_ names: [(MoodColumn, [String])]) -> String {
-        """
-        CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
-            INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, oldLevel, oldActivityNames, oldLive)
-            SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(MoodColumn.changedMaskSQL(names)),
-                origin, pid, OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0
-            FROM changeWriter;
-        END;
-        """
+    /// named as in `names`, and what the mood counted for in insights before it (since v9; its
+    /// scale values too, `recordingScales`, since v16).
+    private static func insightsUpdateTriggerSQL(_ names: [(MoodColumn, [String])], recordingScales: Bool = false) -> String {
+        let old = oldFactsSQL(recordingScales: recordingScales)
+        return """
+            CREATE TRIGGER mood_logUpdate AFTER UPDATE ON mood BEGIN
+                INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, \(old.columns))
+                SELECT txn, NEW.localID, NEW.id, \(ChangeKind.update.rawValue), OLD.date, \(MoodColumn.changedMaskSQL(names)),
+                    origin, pid, \(old.values)
+                FROM changeWriter;
+            END;
+            """
+    }
+
+    /// The trigger that logs every deletion of a mood with what it counted for in insights (since
+    /// v9; its scale values too, `recordingScales`, since v16).
+    private static func insightsDeleteTriggerSQL(recordingScales: Bool = false) -> String {
+        let old = oldFactsSQL(recordingScales: recordingScales)
+        return """
+            CREATE TRIGGER mood_logDelete AFTER DELETE ON mood BEGIN
+                INSERT INTO changeLog (txn, moodLocalID, moodID, kind, oldDate, columns, origin, pid, \(old.columns))
+                SELECT txn, OLD.localID, OLD.id, \(ChangeKind.delete.rawValue), OLD.date, 0, origin, pid, \(old.values)
+                FROM changeWriter;
+            END;
+            """
+    }
+
+    /// The change log's columns of what a mood counted for before a change, and the values the
+    /// triggers give them: level, activities and whether it was in the list; with
+    /// `recordingScales`, its scale values and the creator their stamps are read with, or two
+    /// `NULL`s when it had none (most moods).
+    private static func oldFactsSQL(recordingScales: Bool) -> (columns: String, values: String) {
+        let columns = "oldLevel, oldActivityNames, oldLive", values = "OLD.level, OLD.activityNames, OLD.markedForRemoteDeletion = 0"
+        guard recordingScales else { return (columns, values) }
+        return (columns + ", oldScales, oldCreatorID",
+                values + ", nullif(OLD.scales, ''), CASE WHEN OLD.scales = '' THEN NULL ELSE OLD.creatorID END")
     }
 
     /// The trigger that logs every update of a mood, with the mask of the columns it changed.
