@@ -28,10 +28,9 @@ struct AddCommand: ParsableCommand {
         let mood = try CommandFailure.wrapping {
             let when = try date.map { text throws(MoodValidationError) in try MoodDateInput().date(from: text, now: Date()) } ?? Date()
             // A level that is not one is refused before a new journal is made for it.
-            let words = FileManager.default.fileExists(atPath: journal.path)
-                ? try journal.open().read { try $0.levelWordsInUse() } : LevelWords.builtIn
-            let level = try words.level(parsing: level)
-            let store = try journal.open()
+            let existing = FileManager.default.fileExists(atPath: journal.path) ? try journal.open() : nil
+            let level = try (existing?.read { try $0.levelWordsInUse() } ?? LevelWords.builtIn).level(parsing: level)
+            let store = try existing ?? journal.open()
             let scales = try ScaleArguments.values(scale, scales: scale.isEmpty ? [] : store.read { try $0.scales() })
             let entry = try MoodEntry(
                 level: level, note: note, date: when, activities: ActivityArguments.names(activity),

@@ -14,6 +14,17 @@ import Testing
         try #require(result.status == 0, "\(arguments): \(result.standardError)")
     }
 
+    /// `/sleep<6` in `app`: only the mood `shown` is left, not `hidden`; Enter twice opens its
+    /// detail view, which must say `detail`.
+    private func filterBySleepUnderSix(_ app: TmuxSession, shows shown: String, hides hidden: String, detail: String) throws {
+        try app.press("/")
+        try app.type("sleep<6")
+        #expect(try app.waitForScreen { $0.contains("1 mood matching") && $0.contains(shown) && !$0.contains(hidden) },
+                "\(app.lastScreen)")
+        try app.press("Enter", "Enter")
+        #expect(try app.waitForScreen { $0.contains(detail) }, "the detail view: \(app.lastScreen)")
+    }
+
     @Test func valuesAreMarkedShownInTheDetailViewAndFilteredBy() throws {
         try moodtui("scale", "add", "sleep", "--number", "--unit", "h")
         try moodtui("scale", "add", "anxiety", "--range", "1-5")
@@ -27,12 +38,7 @@ import Testing
         #expect(rows.first { $0.contains("short night") }?.contains("≡") == true, "\(app.lastScreen)")
         #expect(rows.first { $0.contains("no values") }?.contains("≡") == false, "\(app.lastScreen)")
 
-        try app.press("/")
-        try app.type("sleep<6")
-        #expect(try app.waitForScreen { $0.contains("1 mood matching") && $0.contains("short night") && !$0.contains("rested") },
-                "\(app.lastScreen)")
-        try app.press("Enter", "Enter")
-        #expect(try app.waitForScreen { $0.contains("anxiety 4 · sleep 4.5 h") }, "the detail view: \(app.lastScreen)")
+        try filterBySleepUnderSix(app, shows: "short night", hides: "rested", detail: "anxiety 4 · sleep 4.5 h")
     }
 
     @Test func aScaleFilledInFromTheFormIsShownAndFilteredBy() throws {
@@ -52,11 +58,6 @@ import Testing
         #expect(try app.waitForScreen { $0.contains("2 moods") && $0.contains("rough night") }, "\(app.lastScreen)")
         #expect(try subject.moods().first?["scales"] as? [String: Double] == ["sleep": 5.5])
 
-        try app.press("/")
-        try app.type("sleep<6")
-        #expect(try app.waitForScreen { $0.contains("1 mood matching") && $0.contains("rough night") && !$0.contains("rested") },
-                "\(app.lastScreen)")
-        try app.press("Enter", "Enter")
-        #expect(try app.waitForScreen { $0.contains("Scales      sleep 5.5 h") }, "the detail view: \(app.lastScreen)")
+        try filterBySleepUnderSix(app, shows: "rough night", hides: "rested", detail: "Scales      sleep 5.5 h")
     }
 }
