@@ -19,15 +19,18 @@ import PackageDescription
 ///   `SQLiteServerStorage` and `PostgresServerStorage`; all → `SyncProtocol`.
 /// - `FileWatching` (inotify), `PrivateFiles` (0600 files in 0700 folders) and `DedicatedThreads`
 ///   (blocking work off the concurrency pool) depend on nothing.
-/// - `moodtui-bench` measures the library targets, and starts PostgreSQL through
-///   `LocalProcesses`, which the tests' `AppTesting` uses too.
+/// - `LocalProcesses` (programs started and waited for, a throwaway PostgreSQL cluster) depends
+///   on nothing: `moodtui` runs `systemctl` and `crontab` through it for the reminder,
+///   `moodtui-bench` starts PostgreSQL and the tests' `AppTesting` both.
+/// - `moodtui-bench` measures the library targets.
 ///
 /// Linux only (no `platforms`: they name Apple systems): the journal watcher uses inotify, the
 /// terminal wide-character ncurses from `<ncursesw/curses.h>`, and the tests glibc.
 let package = Package(
     name: "moodtui",
     products: [
-        .executable(name: "moodtui", targets: ["moodtui"]),
+        .executable(name: "moodtui", targets: ["moodtui-launcher"]),
+        .executable(name: "moodtui-core", targets: ["moodtui"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -152,10 +155,21 @@ let package = Package(
 
         // MARK: - Command line (composition root)
 
+        // The `moodtui` a person runs: `prompt` answered at once, everything else handed to
+        // `moodtui-core` (the target `moodtui`) by exec.
+        // Linked whole (no dynamic loader, no shared libraries): it starts in a fraction of the
+        // time, which is the point of it. No test target may depend on it, or the flag would
+        // reach the test bundle; `swift build --build-tests` builds it with everything else.
+        .executableTarget(
+            name: "moodtui-launcher", dependencies: ["JournalPeek"],
+            linkerSettings: [.unsafeFlags(["-static-executable"])]),
+        .target(name: "JournalPeek", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
+
         .executableTarget(
             name: "moodtui",
             dependencies: [
                 "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "MoodSealing", "SyncProtocol", "PrivateFiles", "DedicatedThreads",
+                "LocalProcesses", "JournalPeek",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer", "ServerStorage", "SQLiteServerStorage", "PostgresServerStorage",
@@ -184,8 +198,8 @@ let package = Package(
 
         // MARK: - Tests
 
-        // Programs started and waited for, and a throwaway PostgreSQL cluster: for the tests and
-        // the benchmark alike.
+        // Programs started and waited for, and a throwaway PostgreSQL cluster: for the reminder,
+        // the tests and the benchmark alike.
         .target(name: "LocalProcesses"),
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "AppTesting"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),

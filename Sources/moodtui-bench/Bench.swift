@@ -26,7 +26,7 @@ struct RunBenchmarks: AsyncParsableCommand {
     @Option(name: .customLong("only"), help: ArgumentHelp("Run only the groups named: \(groupNames.joined(separator: ", ")).", valueName: "group"))
     var groups: [String] = []
 
-    static let groupNames = ["open", "insights", "exchange", "local", "tracker", "remote", "postgres"]
+    static let groupNames = ["open", "prompt", "insights", "exchange", "local", "tracker", "remote", "postgres"]
 
     func validate() throws {
         for group in groups where !Self.groupNames.contains(group) {
@@ -47,6 +47,11 @@ struct RunBenchmarks: AsyncParsableCommand {
                 report.print(result)
                 results.append(result)
             }
+        }
+        if wants("prompt") {
+            let result = try PromptCase(journals: journals, quick: quick).run()
+            report.print(result)
+            results.append(result)
         }
         if wants("insights") {
             for result in try InsightsCases(journals: journals, quick: quick).run() {

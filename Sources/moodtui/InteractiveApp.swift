@@ -16,6 +16,7 @@ import TerminalUI
 /// for the journal on screen, as the person switches between their own and the shares they hold.
 final class InteractiveApp {
     private let first: OpenedJournal
+    private let firstIntent: MoodListIntent?
     private let journals: JournalCycle
     private let logger: Logger
     private let options: TerminalOptions
@@ -29,9 +30,12 @@ final class InteractiveApp {
 
     /// - Parameters:
     ///   - first: the journal shown first.
+    ///   - firstIntent: what to do on the first journal as it opens (`moodtui a` opens the
+    ///     form for a new mood).
     ///   - journals: the journals `J` goes through.
-    init(first: OpenedJournal, journals: JournalCycle, options: TerminalOptions, logger: Logger) {
+    init(first: OpenedJournal, firstIntent: MoodListIntent? = nil, journals: JournalCycle, options: TerminalOptions, logger: Logger) {
         self.first = first
+        self.firstIntent = firstIntent
         self.journals = journals
         self.options = options
         self.logger = logger
@@ -47,17 +51,21 @@ final class InteractiveApp {
         // The loop's signal handlers must outlive the final purge below: keep it alive until then.
         defer { withExtendedLifetime(loop) {} }
         var journal = first
-        while case .switchTo(let next) = try session(journal, terminal: terminal, loop: loop) {
+        var intent = firstIntent
+        while case .switchTo(let next) = try session(journal, opening: intent, terminal: terminal, loop: loop) {
             purgeDeletedMoods(journal.store)
             journal = next
+            intent = nil
         }
         terminal.restore()
         purgeDeletedMoods(journal.store)
     }
 
     /// The list on `journal`, with its watcher and sync engine, until the person quits or
-    /// switches journals.
-    private func session(_ journal: OpenedJournal, terminal: Terminal, loop: TerminalEventLoop) throws -> SessionEnd {
+    /// switches journals; `intent` is handled once the list is on screen.
+    private func session(
+        _ journal: OpenedJournal, opening intent: MoodListIntent?, terminal: Terminal, loop: TerminalEventLoop
+    ) throws -> SessionEnd {
         let store = journal.store
         var end: SessionEnd?
         let waker = loop.waker
@@ -97,6 +105,7 @@ final class InteractiveApp {
         presenter.view = view
         presenter.viewDidLoad(visibleRows: view.listRowCount)
         if sync != nil { interactor.syncStatusDidChange(SyncStatus(state: .syncing)) }
+        if let intent { presenter.handle(intent) }
         logger.info("opened journal", metadata: ["path": "\(store.path)", "moods": "\(interactor.count)"])
 
         while end == nil {

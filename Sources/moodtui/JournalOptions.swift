@@ -13,7 +13,7 @@ struct JournalOptions: ParsableArguments {
     /// The journal path: the flag, else the XDG data folder.
     var path: String {
         if let journal { return (journal as NSString).expandingTildeInPath }
-        return Environment.dataHome.appendingPathComponent("moodtui/journal.sqlite").path
+        return Environment.defaultJournal
     }
 
     /// Whether opening may make a new, empty journal.

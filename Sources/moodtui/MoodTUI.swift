@@ -10,7 +10,7 @@ struct MoodTUI: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self, ScaleCommand.self,
-            LevelsCommand.self,
+            LevelsCommand.self, PromptCommand.self, RemindCommand.self,
             ImportCommand.self, ExportCommand.self,
             StatsCommand.self,
             WatchCommand.self,
@@ -60,6 +60,6 @@ struct MoodTUI: AsyncParsableCommand {
     }
 
     private static func command(named name: String, in parent: any ParsableCommand.Type) -> (any ParsableCommand.Type)? {
-        parent.configuration.subcommands.first { $0.configuration.commandName == name }
+        parent.configuration.subcommands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
     }
 }

@@ -3,6 +3,7 @@ import DedicatedThreads
 import Foundation
 import Logging
 import MoodKit
+import MoodListModule
 import MoodStore
 import MoodSync
 import TerminalUI
@@ -19,15 +20,23 @@ struct OpenCommand: AsyncParsableCommand {
     var logFile: String?
 
     func run() async throws {
+        try await Self.open(journal, logFile: logFile)
+    }
+
+    /// Opens `journal` in the app, logging to `logFile` (else moodtui's own log); `firstIntent`
+    /// is what the app does as it opens.
+    static func open(_ journal: JournalOptions, logFile: String? = nil, firstIntent: MoodListIntent? = nil) async throws {
         let store = try journal.open()
         let log = try LogFile(path: logFile ?? Environment.stateHome.appendingPathComponent("moodtui/moodtui.log").path, ownFolder: logFile == nil)
         LoggingSystem.bootstrap { FileLogHandler(label: $0, file: log) }
-        try await Self.runApp(store: store, account: try SyncAccountResolver.account(for: store))
+        try await runApp(store: store, account: try SyncAccountResolver.account(for: store), firstIntent: firstIntent)
     }
 
     /// Runs the interactive app on `store` on a thread of its own, syncing with `account` if
     /// given; `J` opens the shares the person holds.
-    static func runApp(store: JournalStore, account: SyncAccount?, settings: SyncEngineSettings = SyncEngineSettings()) async throws {
+    static func runApp(
+        store: JournalStore, account: SyncAccount?, settings: SyncEngineSettings = SyncEngineSettings(), firstIntent: MoodListIntent? = nil
+    ) async throws {
         let options = TerminalOptions(noColor: Environment.noColor)
         TerminalLocale.ensureUTF8() // before the UI thread starts: setlocale is process-wide
         let logger = Logger(label: "moodtui")
@@ -39,7 +48,7 @@ struct OpenCommand: AsyncParsableCommand {
         do {
             // ncurses is not thread-safe: the UI lives on one thread of its own from here on.
             try await DedicatedThread.run(name: "moodtui.ui") {
-                try InteractiveApp(first: first, journals: journals, options: options, logger: logger).run()
+                try InteractiveApp(first: first, firstIntent: firstIntent, journals: journals, options: options, logger: logger).run()
             }
         } catch { throw CommandFailure("\(error)") }
     }

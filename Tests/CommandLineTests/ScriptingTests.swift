@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["add"], "moodtui: Missing expected argument '--level <level>' (see 'moodtui add --help')"),
+        (["add"], "moodtui: give --level (in a terminal, moodtui add alone opens the form) (see 'moodtui add --help')"),
         (["edit", "3f25"], "moodtui: nothing to change: give --level, --note, --date, --activity or --scale (see 'moodtui edit --help')"),
         (["list", "--limit=-1"], "moodtui: --limit must be 0 or more, not -1 (see 'moodtui list --help')"),
         (["account", "add"], "moodtui: Missing expected argument '<name>' (see 'moodtui account add --help')"),

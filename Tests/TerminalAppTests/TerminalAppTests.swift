@@ -69,6 +69,17 @@ import Testing
         #expect(try app.waitForScreen { $0.contains("“walk”: 2 of 2") }, "\(app.lastScreen)")
     }
 
+    /// `moodtui a`, as the nudge of `moodtui prompt` says, opens the app on a new mood's form.
+    @Test func moodtuiAOpensTheAppOnTheFormForANewMood() throws {
+        let command = "\(TmuxSession.quote(try BuiltProducts.moodtui.path)) a --journal \(TmuxSession.quote(journal))"
+        let app = try TmuxSession(command: command, environment: ["XDG_STATE_HOME": subject.folder.path])
+        #expect(try app.waitForScreen { $0.contains("New mood") }, "\(app.lastScreen)")
+        try app.type("logged from the nudge")
+        try app.press("Enter")
+        #expect(try app.waitForScreen { $0.contains("1 mood") && !$0.contains("New mood") }, "\(app.lastScreen)")
+        #expect(try subject.notes() == ["logged from the nudge"])
+    }
+
     @Test func resizingReLaysOutAndATinyTerminalGetsAMessage() throws {
         try add("resize me")
         let app = try launch()
