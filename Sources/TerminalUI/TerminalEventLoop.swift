@@ -13,6 +13,8 @@ public final class TerminalEventLoop {
     private let poller: FileDescriptorPoller
     /// Keys from what curses reads; keeps an escape sequence cut between two reads.
     private var decoder = KeyDecoder()
+    /// Pastes the terminal did not mark, from the keys of each read.
+    private var pasteBurst = PasteBurst()
     /// When input last came, from which an unfinished sequence's wait is counted.
     private var lastInput = ContinuousClock.now
 
@@ -48,7 +50,7 @@ public final class TerminalEventLoop {
             var events = SignalRelay.takePending().map(TerminalEvent.signal)
             if outcome.inputReady || outcome.interrupted {
                 lastInput = clock.now
-                events += readKeys(from: window)
+                events += readKeys(from: window, at: lastInput)
             } else if let flushTime, clock.now >= flushTime {
                 events += decoder.flush().map(TerminalEvent.key)
             }
@@ -64,8 +66,9 @@ public final class TerminalEventLoop {
         }
     }
 
-    /// Drains every key curses has ready without blocking, turning `KEY_RESIZE` into a resize.
-    private func readKeys(from window: UnsafeMutablePointer<WINDOW>) -> [TerminalEvent] {
+    /// Drains every key curses has ready without blocking, turning `KEY_RESIZE` into a resize
+    /// and an unmarked paste into one (``PasteBurst``).
+    private func readKeys(from window: UnsafeMutablePointer<WINDOW>, at time: ContinuousClock.Instant) -> [TerminalEvent] {
         var inputs: [KeyInput] = []
         var character: wint_t = 0
         for _ in 0..<4096 {
@@ -74,7 +77,7 @@ public final class TerminalEventLoop {
             let code = Int32(bitPattern: character)
             inputs.append(status == moodtui_key_code_yes() ? .keyCode(code) : .scalar(character))
         }
-        return decoder.decode(inputs).map { key in
+        return pasteBurst.keys(decoder.decode(inputs), readAt: time).map { key in
             key == .resize
                 ? .resize(TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))))
                 : .key(key)

@@ -66,6 +66,13 @@ public final class TmuxSession {
         try run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", "main"])
     }
 
+    /// Pastes `text` as a terminal that does not mark pastes does (GNU screen, the Linux
+    /// console): its characters as if typed, its line breaks as Enter (carriage returns).
+    public func pasteUnmarked(_ text: String) throws {
+        try run(["set-buffer", "-b", "test-paste", text])
+        try run(["paste-buffer", "-d", "-b", "test-paste", "-t", "main"])
+    }
+
     /// Resizes the window, as a person dragging the terminal's corner would.
     public func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])

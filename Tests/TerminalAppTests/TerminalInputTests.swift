@@ -55,6 +55,24 @@ import Testing
         #expect(try app.exitStatus() == nil, "the app quit")
     }
 
+    /// Where pastes are not marked, the same paste saved "Had a good day.nt to the gym" (the
+    /// characters after the first line break lost) and the `q` of its last line quit the app.
+    @Test func anUnmarkedMultiLinePasteGoesIntoTheNoteWholeAndIsNeverTakenAsCommands() throws {
+        let pasted = "Had a good day.\nWent to the gym\nquiet evening"
+        try subject.add("already here")
+        let app = try subject.launch()
+        #expect(try app.waitForScreen { $0.contains("already here") })
+        try app.pasteUnmarked(pasted)
+        try app.press("a")
+        #expect(try app.waitForScreen { $0.contains("New mood") }, "the paste into the list did something: \(app.lastScreen)")
+        try app.pasteUnmarked(pasted)
+        #expect(try app.waitForScreen { $0.contains("quiet evening") }, "\(app.lastScreen)")
+        try app.press("Enter")
+        #expect(try app.waitForScreen { $0.contains("2 moods") && !$0.contains("New mood") }, "\(app.lastScreen)")
+        #expect(try subject.notes() == [pasted, "already here"])
+        #expect(try app.exitStatus() == nil, "the app quit")
+    }
+
     /// Ctrl-\ sent SIGQUIT (a backtrace, a spinning process, a terminal never given back); Ctrl-S
     /// froze the screen until Ctrl-Q.
     @Test func ctrlBackslashAndCtrlSAreHarmlessKeys() throws {

@@ -1,0 +1,85 @@
+/// Finds pastes in terminals that do not mark them (GNU screen, the Linux console, tmux's
+/// `paste-buffer` without `-p`): there a pasted text arrives as typed keys, and its line breaks
+/// were Enter — the form saved at the first one and the next lines ran as commands (a `q` quit).
+///
+/// What no one types is recognised in what one read of the terminal holds: a line break with
+/// more text after it is a paste, whole; several different characters at once are one too, but
+/// line breaks and tabs after the last of them stay keys (a script that types a word and
+/// presses Enter, read at once, still saves; a key held down repeats one character). Text
+/// arriving within ``continuation`` of a paste belongs to it: a terminal writes a long paste in
+/// pieces, and a long one (``longPaste`` characters or more) may have more to come; a short
+/// one arrives whole, and a key pressed just after it is a key. A paste becomes one
+/// ``KeyEvent/paste(_:)``, which a text field inserts whole, line
+/// breaks included, and which is never taken as commands.
+public struct PasteBurst: Sendable {
+    /// How soon after a long paste more text is taken as the rest of it.
+    public static let continuation = Duration.milliseconds(30)
+    /// The fewest characters read at once that may be the first piece of a longer paste:
+    /// terminals write pastes to the program in pieces of a few kilobytes.
+    static let longPaste = 256
+    /// The fewest different characters in one read that make a paste without a line break.
+    static let distinctCharacters = 4
+
+    private var pasteEnds: ContinuousClock.Instant?
+
+    public init() {}
+
+    /// The keys of one read made at `time`, with a paste among them made one key.
+    public mutating func keys(_ keys: [KeyEvent], readAt time: ContinuousClock.Instant) -> [KeyEvent] {
+        let continuing = pasteEnds.map { time <= $0 } ?? false
+        pasteEnds = nil
+        guard let lastPrintable = keys.lastIndex(where: \.isPrintable), let text = Self.text(of: keys) else { return keys }
+        if continuing || Self.isMultiLine(keys) {
+            expectMore(after: text, readAt: time, continuing: continuing)
+            return [.paste(text)]
+        }
+        guard Self.hasManyDistinctCharacters(keys) else { return keys }
+        let pasted = Self.text(of: keys[...lastPrintable]) ?? ""
+        expectMore(after: pasted, readAt: time, continuing: false)
+        return [.paste(pasted)] + keys[(lastPrintable + 1)...]
+    }
+
+    /// Waits for more of a paste after a long first piece, and after every piece that follows.
+    private mutating func expectMore(after text: String, readAt time: ContinuousClock.Instant, continuing: Bool) {
+        pasteEnds = continuing || text.count >= Self.longPaste ? time + Self.continuation : nil
+    }
+
+    /// A line break with a character after it: no one types the next line before a program
+    /// reads the first.
+    static func isMultiLine(_ keys: [KeyEvent]) -> Bool {
+        guard let lineBreak = keys.firstIndex(of: .enter) else { return false }
+        return keys[(lineBreak + 1)...].contains(where: \.isPrintable)
+    }
+
+    static func hasManyDistinctCharacters(_ keys: [KeyEvent]) -> Bool {
+        var characters = Set<Character>()
+        for case .character(let character) in keys {
+            characters.insert(character)
+            if characters.count >= distinctCharacters { return true }
+        }
+        return false
+    }
+
+    /// `keys` as text, when every one of them is text: characters, tabs, line breaks (as `\n`)
+    /// and pastes.
+    static func text(of keys: some Collection<KeyEvent>) -> String? {
+        var text = ""
+        for key in keys {
+            switch key {
+            case .character(let character): text.append(character)
+            case .enter: text.append("\n")
+            case .tab: text.append("\t")
+            case .paste(let pasted): text += pasted
+            default: return nil
+            }
+        }
+        return text
+    }
+}
+
+extension KeyEvent {
+    /// A character someone could have typed or pasted (not Enter, a tab or a control key).
+    var isPrintable: Bool {
+        if case .character = self { true } else { false }
+    }
+}
