@@ -6,6 +6,10 @@ import MoodKit
 extension MoodListPresenter {
     func handleList(_ intent: MoodListIntent) {
         message = nil
+        if interactor.isSearching, [.editSelected, .showDetail, .deleteSelected].contains(intent) {
+            search.waitingIntent = intent
+            return
+        }
         switch intent {
         case .moveSelection(let steps): select(selected + steps)
         case .movePage(let pages): movePage(by: pages)
@@ -15,18 +19,18 @@ extension MoodListPresenter {
         case .add:
             state = .form(MoodFormState(knownActivities: interactor.activitySuggestions(), scales: interactor.allScales(), dateInput: dateInput))
         case .editSelected:
-            guard let mood = selectedMood else { return }
+            guard let mood = selectedMood else { return sayTheListIsEmpty() }
             openForm(editing: mood)
         case .showDetail:
-            guard let mood = selectedMood else { return }
+            guard let mood = selectedMood else { return sayTheListIsEmpty() }
             state = .detail(MoodDetailState(mood: mood, scales: interactor.allScales()))
         case .deleteSelected:
-            guard let row = selectedRow else { return }
+            guard let row = selectedRow else { return sayTheListIsEmpty() }
             state = .confirmDelete(rows.fullyDated(row))
         case .undoDelete: undoDelete()
         case .showHelp: state = .help(scroll: 0)
         case .showInsights: openInsights()
-        case .startFilter: state = .filtering(TextFieldState(search.applied ?? ""))
+        case .startFilter: state = .filtering(TextFieldState(search.applied ?? ""), returnTo: selectedRow?.id)
         case .cancel where search.applied != nil: applyFilter(nil)
         case .switchJournal:
             if !router.switchJournal() {
@@ -37,21 +41,27 @@ extension MoodListPresenter {
         }
     }
 
-    func handleFilterLine(_ intent: MoodListIntent, _ field: TextFieldState) {
+    func handleFilterLine(_ intent: MoodListIntent, _ field: TextFieldState, returnTo: Mood.ID?) {
         switch intent {
         case .edit(let edit):
             var field = field
             field.apply(edit)
-            state = .filtering(field)
+            state = .filtering(field, returnTo: returnTo)
             applyFilter(field.text)
         case .submit:
             state = .list
             if let applied = search.applied { search.kept = applied }
         case .cancel:
             state = .list
+            search.selectionToKeep = returnTo
             applyFilter(nil)
         default: break
         }
+    }
+
+    /// A key for the selected mood, on a list without one: said, so that it never seems lost.
+    private func sayTheListIsEmpty() {
+        message = MoodListMessage(.info, search.applied == nil ? "No mood to open: the list is empty." : "No mood matches the filter.")
     }
 
     /// Opens the insights screen on today; the first time, the journal's moods are counted.

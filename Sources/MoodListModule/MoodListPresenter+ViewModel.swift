@@ -54,7 +54,7 @@ extension MoodListPresenter {
     private var overlay: MoodListOverlay? {
         switch state {
         case .list: nil
-        case .filtering(let field): .filter(field.viewModel)
+        case .filtering(let field, _): .filter(field.viewModel)
         case .form(let form): .form(withLevelWords(form.viewModel))
         case .confirmDelete(let row): .confirmDelete(row)
         case .detail(let detail): .detail(rows.detail(for: detail, status: syncStatus))

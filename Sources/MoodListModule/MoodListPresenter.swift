@@ -114,7 +114,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         } else {
             switch state {
             case .list: handleList(intent)
-            case .filtering(let field): handleFilterLine(intent, field)
+            case .filtering(let field, let returnTo): handleFilterLine(intent, field, returnTo: returnTo)
             case .form, .confirmDelete, .detail, .help, .insights: handleOverlay(intent)
             }
         }
@@ -144,7 +144,16 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         top = 0
         reloadWindow()
         if let id = search.selectionToKeep, let index = interactor.index(of: id) { select(index) }
-        if !interactor.isSearching { search.selectionToKeep = nil }
+        if !interactor.isSearching {
+            search.selectionToKeep = nil
+            // A key pressed on a mood while this list was read acts on it now, unless the person
+            // opened something else meanwhile.
+            if let waiting = search.waitingIntent, state == .list {
+                search.waitingIntent = nil
+                return handle(waiting)
+            }
+            search.waitingIntent = nil
+        }
         render()
     }
 

@@ -1,10 +1,13 @@
+import MoodKit
+
 /// What the mood list has open: the one state the screen is in. The presenter owns it; the keys'
 /// mode, the footer and the overlay the view draws are all read from it.
 enum MoodListScreenState: Hashable, Sendable {
     /// The list alone.
     case list
-    /// The filter line being typed over the list.
-    case filtering(TextFieldState)
+    /// The filter line being typed over the list; Esc goes back to the mood selected before
+    /// `/` (`returnTo`), as it does in less and vim.
+    case filtering(TextFieldState, returnTo: Mood.ID?)
     /// The add or edit form.
     case form(MoodFormState)
     /// "Delete this mood?" about a row.

@@ -1,7 +1,8 @@
 import MoodKit
 
 /// Everything the mood list knows about searching, in one value: the filter on the list, the
-/// search `n` and `N` step through, and the mood to keep selected while a new list is read.
+/// search `n` and `N` step through, the mood to keep selected while a new list is read, and a key
+/// that waits for that list.
 struct MoodListSearch: Hashable, Sendable {
     /// The filter applied to the list, if any.
     var applied: String?
@@ -11,4 +12,7 @@ struct MoodListSearch: Hashable, Sendable {
     /// The mood selected when the filter last changed: selected again when the filtered list
     /// arrives, if it holds it (a search read in the background arrives after the keystroke).
     var selectionToKeep: Mood.ID?
+    /// A key that acts on the selected mood (`e`, Enter, `d`), pressed while a new list was read:
+    /// it acts on that list once it arrives, not on the one it replaces.
+    var waitingIntent: MoodListIntent?
 }

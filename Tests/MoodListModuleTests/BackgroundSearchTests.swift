@@ -96,6 +96,46 @@ import Testing
         #expect(view.selectedRow?.note == "walk by the sea", "the match, not the mood Esc left selected")
     }
 
+    /// `/`, a few letters, then Esc: the list came back whole with the last match typed
+    /// through selected, where less and vim go back to where the search started.
+    @Test func escOnTheFilterLineGoesBackToTheMoodSelectedBeforeSlash() async throws {
+        let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
+        presenter.handle(.moveSelection(by: 2))  // "run in the rain"
+        presenter.handle(.startFilter)
+        for character in "walk" { presenter.handle(.edit(.insert(character))) }
+        #expect(await waitUntil { wakes.value == 4 })
+        interactor.refresh()
+        presenter.handle(.moveSelection(by: 1))  // "walk by the sea", the second match
+        presenter.handle(.cancel)
+        #expect(await waitUntil { wakes.value == 5 })
+        interactor.refresh()
+        #expect(view.notes.count == 4, "the whole list")
+        #expect(view.selectedRow?.note == "run in the rain", "the mood selected before /")
+    }
+
+    /// `e` pressed after Enter kept a search, before the search's list arrived: the list on
+    /// screen (the previous search's, empty) had no mood, and the key vanished.
+    @Test func aKeyPressedBeforeTheSearchsListArrivesActsOnThatList() async throws {
+        let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
+        presenter.handle(.startFilter)
+        for character in "walkz" { presenter.handle(.edit(.insert(character))) }
+        #expect(await waitUntil { wakes.value == 5 })
+        interactor.refresh()
+        #expect(view.notes.isEmpty)
+        presenter.handle(.edit(.deleteBackward))
+        presenter.handle(.submit)
+        presenter.handle(.editSelected)
+        #expect(await waitUntil { wakes.value == 6 })
+        interactor.refresh()
+        guard case .form(let form) = view.model.overlay else {
+            Issue.record("no form open: \(String(describing: view.model.overlay))")
+            return
+        }
+        #expect(form.note.text == "walking home", "the first mood of the list asked for")
+    }
+
     @Test func aResultOfAnEarlierSearchIsDropped() throws {
         let slot = FinishedSearchSlot()
         let journal = try journal(notes: ["x"])

@@ -46,6 +46,23 @@ import Testing
         #expect(view.model.emptyText.contains("Press a"))
     }
 
+    /// `e`, `v` and `d` on an empty list did nothing at all, as if the key was lost.
+    @Test func aKeyForTheSelectedMoodOnAnEmptyListSaysWhy() throws {
+        presenter.viewDidLoad(visibleRows: 10)
+        for intent in [MoodListIntent.editSelected, .showDetail, .deleteSelected] {
+            presenter.handle(.moveToTop)
+            presenter.handle(intent)
+            #expect(view.model.overlay == nil)
+            #expect(view.model.message?.text == "No mood to open: the list is empty.", "\(intent)")
+        }
+        try addMoods(1)
+        presenter.handle(.startFilter)
+        type("zz")
+        presenter.handle(.submit)
+        presenter.handle(.editSelected)
+        #expect(view.model.message?.text == "No mood matches the filter.")
+    }
+
     @Test func addingAMoodByKeyboardSavesItAndSelectsIt() throws {
         try addMoods(2)
         presenter.viewDidLoad(visibleRows: 10)

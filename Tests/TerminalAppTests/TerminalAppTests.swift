@@ -69,6 +69,28 @@ import Testing
         #expect(try app.waitForScreen { $0.contains("“walk”: 2 of 2") }, "\(app.lastScreen)")
     }
 
+    /// Esc before Enter on the filter line left the last match typed through selected; like
+    /// less and vim, it goes back to the mood selected before `/` (here deleted, to tell).
+    @Test func escOnTheFilterLineGoesBackToTheMoodSelectedBefore() throws {
+        for (day, note) in ["walk by the sea", "run in the rain", "walking home", "tea"].enumerated() {
+            try add(note, date: "2024-01-0\(day + 1)T09:00:00Z")
+        }
+        let app = try launch(environment: ["TZ": "UTC"])
+        #expect(try app.waitForScreen { $0.contains("4 moods") }, "\(app.lastScreen)")
+        try app.press("Down", "Down")
+        try app.press("/")
+        try app.type("walk")
+        #expect(try app.waitForScreen { $0.contains("2 moods matching “walk”") }, "\(app.lastScreen)")
+        try app.press("Down")
+        try app.press("Escape")
+        #expect(try app.waitForScreen { $0.contains("4 moods") && $0.contains("tea") }, "\(app.lastScreen)")
+        try app.press("d")
+        #expect(try app.waitForScreen { $0.contains("Delete") }, "\(app.lastScreen)")
+        try app.press("y")
+        #expect(try app.waitForScreen { $0.contains("3 moods") }, "\(app.lastScreen)")
+        #expect(try subject.notes() == ["tea", "walking home", "walk by the sea"])
+    }
+
     /// `moodtui a`, as the nudge of `moodtui prompt` says, opens the app on a new mood's form.
     @Test func moodtuiAOpensTheAppOnTheFormForANewMood() throws {
         let command = "\(TmuxSession.quote(try BuiltProducts.moodtui.path)) a --journal \(TmuxSession.quote(journal))"
