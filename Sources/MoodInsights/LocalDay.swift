@@ -39,6 +39,17 @@ public struct LocalDay: Hashable, Comparable, Strideable, Sendable, CustomString
     /// The years a mood's date may fall in (1970-01-01 to 9999-12-31, as `MoodDateRange`).
     public static let moodYears = 1970...9999
 
+    /// The same day of the month `months` later (earlier when negative), or that month's last
+    /// day when it has fewer: a year before 29 February 2028 is 28 February 2027.
+    public func sameDay(monthsLater months: Int) -> LocalDay {
+        let (year, month, day) = date
+        let monthIndex = year * 12 + (month - 1) + months
+        let (targetYear, targetMonth) = (monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12, ((monthIndex % 12) + 12) % 12 + 1)
+        var candidate = day
+        while LocalDay(year: targetYear, month: targetMonth, day: candidate).date.month != targetMonth { candidate -= 1 }
+        return LocalDay(year: targetYear, month: targetMonth, day: candidate)
+    }
+
     /// The first day of `year`.
     public static func firstOfYear(_ year: Int) -> LocalDay { LocalDay(year: year, month: 1, day: 1) }
 

@@ -16,9 +16,9 @@ public struct InsightsState: Hashable, Sendable {
 
     /// Another year, with the same day of the same month selected (28 February for the 29th).
     mutating func changeYear(by years: Int) {
-        let (_, month, day) = selected.date
-        year = min(max(year + years, Self.years.lowerBound), Self.years.upperBound)
-        selected = Self.day(year: year, month: month, day: day)
+        let changed = min(max(year + years, Self.years.lowerBound), Self.years.upperBound)
+        selected = selected.sameDay(monthsLater: (changed - year) * 12)
+        year = changed
     }
 
     /// The selection moved by days, within the year.
@@ -30,15 +30,8 @@ public struct InsightsState: Hashable, Sendable {
 
     /// The selection moved by months, within the year, on the same day (or the month's last).
     mutating func moveSelection(months: Int) {
-        let (_, month, day) = selected.date
-        guard (1...12).contains(month + months) else { return }
-        selected = Self.day(year: year, month: month + months, day: day)
-    }
-
-    /// The day, or the month's last day when it has fewer.
-    private static func day(year: Int, month: Int, day: Int) -> LocalDay {
-        var candidate = day
-        while LocalDay(year: year, month: month, day: candidate).date.month != month { candidate -= 1 }
-        return LocalDay(year: year, month: month, day: candidate)
+        let moved = selected.sameDay(monthsLater: months)
+        guard moved.year == year else { return }
+        selected = moved
     }
 }

@@ -1,17 +1,21 @@
 import MoodKit
 
 /// The detail view while it is open: the mood as last read, the journal's scales that name its
-/// values, and how far its note is scrolled.
+/// values, what the same day held a year and a month before, and how far its note is scrolled.
 public struct MoodDetailState: Hashable, Sendable {
     public var mood: Mood
     /// Every scale the journal holds, removed ones too, read as the view opened or the mood changed.
     public var scales: [Scale]
+    /// The moods of the mood's day a year and a month before, read as the view opened or the
+    /// mood changed.
+    public var onThisDay: OnThisDay
     /// The first line of the note shown, as the view wraps it.
     public var scroll = 0
 
-    public init(mood: Mood, scales: [Scale] = []) {
+    public init(mood: Mood, scales: [Scale] = [], onThisDay: OnThisDay = OnThisDay()) {
         self.mood = mood
         self.scales = scales
+        self.onThisDay = onThisDay
     }
 }
 

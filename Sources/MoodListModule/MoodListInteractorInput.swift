@@ -53,6 +53,8 @@ public protocol MoodListInteractorInput: AnyObject {
     /// The figures of all of `day`'s moods, whatever the filter shows: a day heading's average.
     /// Cheap to ask again until the journal changes; `nil` when the journal cannot be read.
     func totals(of day: LocalDay) -> DayTotals?
+    /// The moods of the same day a year and a month before `day`, whatever the filter shows.
+    func onThisDay(before day: LocalDay) -> OnThisDay
     /// Where the moods of `day` begin in the list (where they would be, if it has none).
     func index(ofDay day: LocalDay) -> Int
     /// Whose share this journal holds, when it holds one: it is then read-only, and the screen

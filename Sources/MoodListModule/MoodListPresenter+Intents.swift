@@ -23,7 +23,7 @@ extension MoodListPresenter {
             openForm(editing: mood)
         case .showDetail:
             guard let mood = selectedMood else { return sayTheListIsEmpty() }
-            state = .detail(MoodDetailState(mood: mood, scales: interactor.allScales()))
+            state = .detail(detailState(of: mood))
         case .deleteSelected:
             guard let row = selectedRow else { return sayTheListIsEmpty() }
             state = .confirmDelete(rows.fullyDated(row))

@@ -58,19 +58,29 @@ extension MoodListPresenter {
     }
 
     /// Keeps an open detail view on its mood as it changes, and closes it when the mood goes.
+    /// The detail view's state for `mood`, with what it shows read: the scales that name its
+    /// values, and its day a year and a month before.
+    func detailState(of mood: Mood, scroll: Int = 0) -> MoodDetailState {
+        var detail = MoodDetailState(
+            mood: mood, scales: interactor.allScales(),
+            onThisDay: interactor.onThisDay(before: interactor.localDays.day(of: mood.date.millisecondsSince1970)))
+        detail.scroll = scroll
+        return detail
+    }
+
     func followDetail(_ batch: CacheTransactionBatch) {
         guard case .detail(let detail) = state else { return }
         let id = detail.mood.id
         if batch.deletions.contains(where: { $0.id == id }) {
             // Gone from the list: deleted, or (with a filter on) changed so that it no longer matches.
             if let mood = interactor.liveMood(id) {
-                updateDetail { ($0.mood, $0.scales) = (mood, interactor.allScales()) }
+                updateDetail { $0 = detailState(of: mood, scroll: $0.scroll) }
             } else {
                 state = .list
                 message = MoodListMessage(.info, "That mood was deleted.")
             }
         } else if let changed = (batch.updates.map(\.mood) + batch.moves.map(\.mood)).first(where: { $0.id == id }) {
-            updateDetail { ($0.mood, $0.scales) = (changed, interactor.allScales()) }
+            updateDetail { $0 = detailState(of: changed, scroll: $0.scroll) }
         }
     }
 

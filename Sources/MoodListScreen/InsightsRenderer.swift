@@ -51,7 +51,7 @@ struct InsightsRenderer {
             line { drawMonth(month, cells, insights, row: $0) }
         }
         line { drawLegend(insights.levelWords, row: $0) }
-        line { labelled("Selected", Self.describe(insights.selected, insights.selectedDay), row: $0) }
+        line { labelled("Selected", Self.describe(insights.selected, insights.selectedDay) + Self.onThisDay(insights), row: $0) }
         line { labelled("Streak", Self.streaks(report.streaks), row: $0) }
         line { labelled("Levels", zip(MoodLevel.allCases, report.levelCounts).map { "\(insights.levelWords.word(for: $0)) \($1)" }.joined(separator: " · "), row: $0) }
         line { labelled("Weekdays", zip(InsightsWords.weekdayNames, report.weekdays).map { "\($0) \(InsightsWords.average($1))" }.joined(separator: " · "), row: $0) }
@@ -212,6 +212,13 @@ struct InsightsRenderer {
         let date = InsightsWords.date(day)
         guard let totals, let average = totals.average else { return "\(date): no mood" }
         return "\(date): \(InsightsWords.oneDecimal(average)) from \(InsightsWords.count(totals.count, "mood"))"
+    }
+
+    /// " · a year ago 3.5 · a month ago 4.0", for the days that had moods.
+    static func onThisDay(_ insights: InsightsViewModel) -> String {
+        [("a year ago", insights.yearAgo), ("a month ago", insights.monthAgo)]
+            .compactMap { label, totals in totals?.average.map { " · \(label) \(InsightsWords.oneDecimal($0))" } }
+            .joined()
     }
 
     static func streaks(_ streaks: Streaks) -> String {

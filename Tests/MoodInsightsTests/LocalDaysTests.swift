@@ -25,6 +25,17 @@ import Testing
         }
     }
 
+    @Test func theSameDayMonthsEarlierOrLaterIsClampedToTheMonthsLastDay() {
+        func day(_ y: Int, _ m: Int, _ d: Int) -> LocalDay { LocalDay(year: y, month: m, day: d) }
+        #expect(day(2028, 2, 29).sameDay(monthsLater: -12) == day(2027, 2, 28))
+        #expect(day(2026, 3, 31).sameDay(monthsLater: -1) == day(2026, 2, 28))
+        #expect(day(2026, 1, 15).sameDay(monthsLater: -1) == day(2025, 12, 15))
+        #expect(day(2025, 12, 31).sameDay(monthsLater: 2) == day(2026, 2, 28))
+        #expect(day(2024, 1, 31).sameDay(monthsLater: 1) == day(2024, 2, 29))
+        #expect(day(2026, 11, 27).sameDay(monthsLater: 0) == day(2026, 11, 27))
+        #expect(day(2026, 11, 27).sameDay(monthsLater: -120) == day(2016, 11, 27))
+    }
+
     @Test func aDayNumberGoesToItsDateAndBack() {
         for number in stride(from: -800_000, through: 3_000_000, by: 997) {
             let day = LocalDay(number: number)

@@ -150,6 +150,32 @@ import Testing
         #expect(saved.note == "walk in the park")
     }
 
+    /// "On this day": under a mood's date, what its day held a year and a month before.
+    @Test func theDetailViewShowsTheSameDayAYearAndAMonthBefore() throws {
+        let days = interactor.localDays
+        func noon(_ year: Int, _ month: Int, _ day: Int) -> Int64 {
+            days.start(of: LocalDay(year: year, month: month, day: day)).millisecondsSince1970 + 12 * 3_600_000
+        }
+        _ = try journal.add(.great, note: "first snow\nand more", at: noon(2025, 3, 31))
+        _ = try journal.add(.bad, note: "", at: noon(2026, 2, 28))
+        _ = try journal.add(.good, note: "tea", at: noon(2026, 2, 28) + 60_000)
+        _ = try journal.add(.meh, note: "a day after", at: noon(2026, 3, 1))
+        _ = try journal.add(.good, note: "today", at: noon(2026, 3, 31))
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.showDetail)
+        guard case .detail(let detail) = view.model.overlay else { Issue.record("no detail"); return }
+        let facts = Dictionary(uniqueKeysWithValues: detail.facts.map { ($0.label, $0.value) })
+        #expect(facts["A year ago"] == "great · first snow")
+        #expect(facts["A month ago"] == "3.0 from 2 moods · tea", "31 March's month before is 28 February")
+        #expect(detail.facts.map(\.label).prefix(4) == ["Level", "Date", "A year ago", "A month ago"])
+
+        presenter.handle(.cancel)
+        presenter.handle(.moveToBottom)
+        presenter.handle(.showDetail)
+        guard case .detail(let earliest) = view.model.overlay else { Issue.record("no detail"); return }
+        #expect(!earliest.facts.contains { $0.label.hasSuffix("ago") }, "nothing a year or a month before")
+    }
+
     @Test func theDetailViewShowsTheWholeMoodAndFollowsItsChanges() throws {
         let mood = try journal.add(.great, note: "line one\nline two", at: 1_772_699_400_000)
         view.boxLines = 1

@@ -61,6 +61,18 @@ import TerminalUI
         ])
     }
 
+    /// Beside the selected day, the same day's average a year and a month before.
+    @Test func theSelectedDaySaysWhatItsDayHeldAYearAndAMonthBefore() {
+        var counts = InsightsAggregates()
+        for (level, month, day, year) in [(MoodLevel.bad, 11, 3, 2026), (.meh, 11, 3, 2026), (.good, 11, 3, 2025), (.great, 10, 3, 2026)] {
+            counts.add(MoodFacts(milliseconds: 0, level: level, activities: []), on: LocalDay(year: year, month: month, day: day))
+        }
+        let insights = InsightsViewModel(counts, year: 2026, selected: LocalDay(year: 2026, month: 11, day: 3), today: Self.today)
+        let screen = MoodListFixtures.screen(rows: 24, columns: 100)
+        InsightsRenderer(screen: screen, colorSupport: .none).draw(insights, footer: "", message: nil)
+        #expect(screen.lines.contains("Selected  Tue 3 Nov 2026: 2.5 from 2 moods · a year ago 4.0 · a month ago 5.0"), "\(screen.lines)")
+    }
+
     @Test func withoutColourTheSelectedDayIsInReverse() {
         let screen = draw()
         #expect(screen.style(row: 12, column: 5 + 2 * 2).reverse, "3 November")
