@@ -5,8 +5,11 @@ import PackageDescription
 ///
 /// Targets are layered and dependencies point down only:
 ///
-/// - `moodtui`, the executable and composition root, uses everything below and alone picks the
-///   server's storage back end.
+/// - `moodtui-launcher` is the `moodtui` people run: it answers `moodtui prompt` through
+///   `JournalPeek` (today's moods straight from SQLite) and `MoodConfig` (config.toml and where
+///   things are; neither uses Foundation), and execs `moodtui-core` for every other command.
+/// - `moodtui` (the product `moodtui-core`), the composition root, uses everything below and
+///   alone picks the server's storage back end.
 /// - The app: `MoodListScreen` (the ncurses view) → `MoodListModule` (VIPER: interactor,
 ///   presenter, router) and `TerminalUI` (→ `CNCurses`, the ncursesw shim); `MoodListModule` →
 ///   `CacheTracking` (batches from the change log) and `MoodInsights` (counts kept live).
@@ -22,7 +25,7 @@ import PackageDescription
 /// - `LocalProcesses` (programs started and waited for, a throwaway PostgreSQL cluster) depends
 ///   on nothing: `moodtui` runs `systemctl` and `crontab` through it for the reminder,
 ///   `moodtui-bench` starts PostgreSQL and the tests' `AppTesting` both.
-/// - `moodtui-bench` measures the library targets.
+/// - `moodtui-bench` measures the library targets, and both programs as processes.
 ///
 /// Linux only (no `platforms`: they name Apple systems): the journal watcher uses inotify, the
 /// terminal wide-character ncurses from `<ncursesw/curses.h>`, and the tests glibc.
@@ -161,15 +164,17 @@ let package = Package(
         // time, which is the point of it. No test target may depend on it, or the flag would
         // reach the test bundle; `swift build --build-tests` builds it with everything else.
         .executableTarget(
-            name: "moodtui-launcher", dependencies: ["JournalPeek"],
+            name: "moodtui-launcher", dependencies: ["JournalPeek", "MoodConfig"],
             linkerSettings: [.unsafeFlags(["-static-executable"])]),
         .target(name: "JournalPeek", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // config.toml, read by both programs, without Foundation.
+        .target(name: "MoodConfig"),
 
         .executableTarget(
             name: "moodtui",
             dependencies: [
                 "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "MoodSealing", "SyncProtocol", "PrivateFiles", "DedicatedThreads",
-                "LocalProcesses", "JournalPeek",
+                "LocalProcesses", "JournalPeek", "MoodConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "MoodServer", "ServerStorage", "SQLiteServerStorage", "PostgresServerStorage",
@@ -188,7 +193,7 @@ let package = Package(
                 "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "MoodListScreen", "TerminalUI", "MoodSync", "MoodSealing",
                 "SyncProtocol",
                 // Its throwaway PostgreSQL cluster, as the tests start theirs.
-                "LocalProcesses", "DedicatedThreads",
+                "LocalProcesses", "DedicatedThreads", "JournalPeek",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -203,6 +208,7 @@ let package = Package(
         .target(name: "LocalProcesses"),
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "AppTesting"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),
+        .testTarget(name: "MoodConfigTests", dependencies: ["MoodConfig"]),
         .target(
             name: "JournalTesting", dependencies: ["MoodKit", "MoodStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/JournalTesting"),

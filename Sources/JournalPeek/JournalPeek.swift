@@ -4,7 +4,7 @@ internal import GRDBSQLite
 /// A look at a journal that changes nothing and costs next to nothing: no file made when there
 /// is none, no migration, no lock, no write, and no Foundation. `moodtui prompt` runs before
 /// every shell prompt, so the launcher answers it with this alone; the reminder asks the same
-/// question from a timer, where it must not start a journal's upgrade.
+/// question from a timer, after its sync round.
 public enum JournalPeek {
     /// What a journal holds of one day.
     public enum Day: Sendable, Equatable {
@@ -26,7 +26,10 @@ public enum JournalPeek {
     /// What the journal at `path` holds of the local day `day` (as ``LocalDay/containing(_:)``
     /// gives it); moods deleted and waiting to tell the server do not count.
     public static func day(_ day: LocalDay, inJournalAt path: String) throws(Failure) -> Day {
-        guard access(path, F_OK) == 0 else { return .noJournal }
+        guard access(path, F_OK) == 0 else {
+            if errno == ENOENT { return .noJournal }
+            throw Failure(path: path, reason: String(cString: strerror(errno)))
+        }
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
@@ -79,21 +82,6 @@ public struct LocalDay: Sendable, Equatable {
 
     /// Today, on this device's clock.
     public static var today: LocalDay { containing(time(nil)) }
-}
-
-/// Where moodtui keeps a person's journal unless told otherwise, from the environment:
-/// `$XDG_DATA_HOME`, else `$HOME/.local/share`. `variable` reads the environment; `home` is
-/// where a program looks when `$HOME` is not set (the account's entry in the password file).
-public enum JournalLocation {
-    public static func dataHome(variable: (String) -> String?, home: () -> String) -> String {
-        if let value = variable("XDG_DATA_HOME"), value.hasPrefix("/") { return value }
-        return (variable("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home()) + "/.local/share"
-    }
-
-    /// The default journal: `moodtui/journal.sqlite` in ``dataHome(variable:home:)``.
-    public static func defaultJournal(variable: (String) -> String?, home: () -> String) -> String {
-        dataHome(variable: variable, home: home) + "/moodtui/journal.sqlite"
-    }
 }
 
 /// What the prompt and the reminder say when today has no mood: one wording, learnt once.

@@ -2,15 +2,27 @@ import Foundation
 
 /// Writes a mood's date the way people read a journal: relative while it is recent
 /// ("just now", "25 min ago", "3 h ago", "yesterday 21:04"), then a plain date; or, under a day's
-/// heading in the list, only the time.
+/// heading in the list, only the time. A person who prefers clock times has them throughout.
 public struct MoodDateFormatter: Sendable {
-    private let calendar: Calendar
+    /// Whether recent moods say how long ago they were.
+    public enum Style: Sendable {
+        /// "just now", "25 min ago", "3 h ago", then clock times.
+        case relative
+        /// Clock times only ("21:04", "today 21:04").
+        case absolute
+    }
 
-    /// - Parameter timeZone: the zone dates are shown in (the person's own by default).
-    public init(timeZone: TimeZone = .current) {
+    private let calendar: Calendar
+    private let style: Style
+
+    /// - Parameters:
+    ///   - timeZone: the zone dates are shown in (the person's own by default).
+    ///   - style: relative times for recent moods, or clock times only.
+    public init(timeZone: TimeZone = .current, style: Style = .relative) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+        self.style = style
     }
 
     /// The text for `date` as seen at `now`.
@@ -33,6 +45,7 @@ public struct MoodDateFormatter: Sendable {
 
     /// "just now", "25 min ago", "3 h ago"; `nil` for six hours ago or more, or a date ahead.
     private func recent(_ date: Date, now: Date) -> String? {
+        guard style == .relative else { return nil }
         let seconds = now.timeIntervalSince(date)
         if seconds >= 0 && seconds < 60 { return "just now" }
         if seconds >= 60 && seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }

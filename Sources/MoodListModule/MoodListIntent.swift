@@ -22,6 +22,8 @@ public enum MoodListIntent: Hashable, Sendable {
     /// The insights screen: the Year in Pixels, averages, streaks, what helps.
     case showInsights
     case startFilter
+    /// Text was pasted over the list, where it means nothing: say where a paste goes.
+    case explainPaste
     /// The next journal: the person's own, then each share they hold.
     case switchJournal
     case quit

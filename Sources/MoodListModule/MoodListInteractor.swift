@@ -231,8 +231,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
 
     public func onThisDay(before day: LocalDay) -> OnThisDay {
         let (store, localDays) = (store, localDays)
-        func digest(_ past: LocalDay) -> DayDigest? { try? store.read { try $0.dayDigest(felt: localDays.moments(of: past)) } }
-        return OnThisDay(yearAgo: digest(day.sameDay(monthsLater: -12)), monthAgo: digest(day.sameDay(monthsLater: -1)))
+        return OnThisDay(before: day) { past in try? store.read { try $0.dayDigest(felt: localDays.moments(of: past)) } }
     }
 
     public func index(ofDay day: LocalDay) -> Int {

@@ -30,6 +30,7 @@ extension MoodListPresenter {
         case .undoDelete: undoDelete()
         case .showHelp: state = .help(scroll: 0)
         case .showInsights: openInsights()
+        case .explainPaste: message = MoodListMessage(.info, "A paste goes into a field: a opens a new mood, / the filter.")
         case .startFilter: state = .filtering(TextFieldState(search.applied ?? ""), returnTo: selectedRow?.id)
         case .cancel where search.applied != nil: applyFilter(nil)
         case .switchJournal:
@@ -59,8 +60,10 @@ extension MoodListPresenter {
         }
     }
 
-    /// A key for the selected mood, on a list without one: said, so that it never seems lost.
+    /// A key for the selected mood, on a list without one: said, so that it never seems lost. (A
+    /// list that could not be read has said so already.)
     private func sayTheListIsEmpty() {
+        guard count == 0 else { return }
         message = MoodListMessage(.info, search.applied == nil ? "No mood to open: the list is empty." : "No mood matches the filter.")
     }
 

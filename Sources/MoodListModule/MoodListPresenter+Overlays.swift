@@ -57,7 +57,6 @@ extension MoodListPresenter {
         updateDetail { $0.scroll = min(max($0.scroll + lines, 0), limit) }
     }
 
-    /// Keeps an open detail view on its mood as it changes, and closes it when the mood goes.
     /// The detail view's state for `mood`, with what it shows read: the scales that name its
     /// values, and its day a year and a month before.
     func detailState(of mood: Mood, scroll: Int = 0) -> MoodDetailState {
@@ -68,6 +67,7 @@ extension MoodListPresenter {
         return detail
     }
 
+    /// Keeps an open detail view on its mood as it changes, and closes it when the mood goes.
     func followDetail(_ batch: CacheTransactionBatch) {
         guard case .detail(let detail) = state else { return }
         let id = detail.mood.id

@@ -47,10 +47,12 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// so that a row's time always belongs to the day heading above it.
     /// - Parameters:
     ///   - keyGuide: the footers and help lines, from the view's key table.
+    ///   - dateStyle: relative times for recent moods ("25 min ago"), or clock times only.
     ///   - now: the clock relative dates are written against.
     public init(
         interactor: any MoodListInteractorInput, router: any MoodListRouter,
-        keyGuide: MoodListKeyGuide = MoodListKeyGuide(footers: [:], helpLines: []), now: @escaping () -> Date = Date.init
+        keyGuide: MoodListKeyGuide = MoodListKeyGuide(footers: [:], helpLines: []), dateStyle: MoodDateFormatter.Style = .relative,
+        now: @escaping () -> Date = Date.init
     ) {
         let timeZone = interactor.localDays.timeZone
         self.interactor = interactor
@@ -59,7 +61,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         self.now = now
         dateInput = MoodDateInput(timeZone: timeZone)
         rows = MoodRowFactory(
-            formatter: MoodDateFormatter(timeZone: timeZone), dateInput: dateInput, now: now,
+            formatter: MoodDateFormatter(timeZone: timeZone, style: dateStyle), dateInput: dateInput, now: now,
             shareNames: { [unowned interactor] in interactor.shareNames(for: $0) },
             levelWords: { [unowned interactor] in interactor.levelWords })
     }
@@ -110,8 +112,11 @@ public final class MoodListPresenter: MoodListInteractorOutput {
             reloadWindow()
             displayed = nil // the screen changed size: everything is drawn again
         } else if let owner = interactor.sharedBy, Self.writes(intent, in: state) {
+            search.waitingIntent = nil
             message = MoodListMessage(.error, "This is \(TerminalSafeText.singleLine(owner))'s share, read-only: nothing can be added, changed or deleted here.")
         } else {
+            // A key waiting for a list is dropped by any key pressed after it.
+            search.waitingIntent = nil
             switch state {
             case .list: handleList(intent)
             case .filtering(let field, let returnTo): handleFilterLine(intent, field, returnTo: returnTo)
@@ -173,6 +178,7 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     }
 
     public func interactorDidFail(_ error: MoodListError) {
+        search.waitingIntent = nil
         message = MoodListMessage(.error, error.description)
         render()
     }

@@ -112,9 +112,8 @@ public struct InsightsViewModel: Hashable, Sendable {
     public var selected: LocalDay
     /// The selected day's moods, if it has any.
     public var selectedDay: DayTotals?
-    /// The selected day's average a year and a month before, when those days have moods.
-    public var yearAgo: DayTotals?
-    public var monthAgo: DayTotals?
+    /// The same day a year and a month before the selected one, those that had moods.
+    public var daysBefore: [OnThisDay.PastDay<DayTotals>]
     /// The average of each of the last weeks up to today's, oldest first (the view shows as many
     /// as fit).
     public var weeks: [WeekAverage]
@@ -134,8 +133,7 @@ public struct InsightsViewModel: Hashable, Sendable {
         grid = YearGrid(report)
         self.selected = selected
         selectedDay = counts.days[selected]
-        yearAgo = counts.days[selected.sameDay(monthsLater: -12)]
-        monthAgo = counts.days[selected.sameDay(monthsLater: -1)]
+        daysBefore = OnThisDay.days(before: selected) { counts.days[$0] }
         weeks = counts.weeklyAverages(through: today, count: Self.chartWeeks)
         let insights = ScaleInsight.year(year, scales: scales, aggregates: counts).filter { $0.values.count > 0 }
         self.scales = insights.map { ScaleChart(insight: $0, weeks: counts.weeklyAverages(of: $0.scale.id, through: today, count: Self.chartWeeks)) }

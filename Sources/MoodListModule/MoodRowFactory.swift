@@ -36,7 +36,7 @@ struct MoodRowFactory {
         let facts = [
             MoodDetailViewModel.Fact("Level", "\(mood.level.rawValue) \(levelWords().word(for: mood.level))"),
             MoodDetailViewModel.Fact("Date", relative == when ? when : "\(when) (\(relative))"),
-        ] + state.onThisDay.labelled.map { MoodDetailViewModel.Fact($0.label, OnThisDay.describe($0.digest, words: levelWords())) } + [
+        ] + state.onThisDay.days.map { MoodDetailViewModel.Fact($0.label.prefix(1).uppercased() + $0.label.dropFirst(), OnThisDay.describe($0.content, words: levelWords())) } + [
             MoodDetailViewModel.Fact("Activities", mood.activities.names.isEmpty ? "none" : mood.activities.names.map(\.text).joined(separator: ", ")),
         ] + scaleFacts(of: mood, scales: state.scales) + [
             MoodDetailViewModel.Fact("Changed", mood.modifiedAt.map(dateInput.text(for:)) ?? "no change recorded"),

@@ -216,9 +216,7 @@ struct InsightsRenderer {
 
     /// " · a year ago 3.5 · a month ago 4.0", for the days that had moods.
     static func onThisDay(_ insights: InsightsViewModel) -> String {
-        [("a year ago", insights.yearAgo), ("a month ago", insights.monthAgo)]
-            .compactMap { label, totals in totals?.average.map { " · \(label) \(InsightsWords.oneDecimal($0))" } }
-            .joined()
+        insights.daysBefore.compactMap { day in day.content.average.map { " · \(day.label) \(InsightsWords.oneDecimal($0))" } }.joined()
     }
 
     static func streaks(_ streaks: Streaks) -> String {

@@ -20,12 +20,14 @@ public struct MoodListKeyMap: Sendable {
     /// level's, or the note's and then those of every text field. The activities field's Tab and
     /// arrows come before all (Tab completes there), and so do the scales field's arrows. In a
     /// text field (note, activities, scales, date, filter) any other character is typed and a paste is text, whatever it holds. In the help
-    /// any key but the scrolling ones closes it. Anywhere else a paste and Alt chords mean
-    /// nothing: they are never taken as commands.
+    /// any key but the scrolling ones closes it. On the list a paste is explained (it goes into a
+    /// field); anywhere else a paste and Alt chords mean nothing: they are never taken as commands.
     public func intent(for key: KeyEvent, overlay: MoodListOverlay?) -> MoodListIntent? {
         if key == .resize { return nil }
         switch overlay {
-        case nil: return MoodListKeyTable.list.intent(for: key)
+        case nil:
+            if case .paste = key { return .explainPaste }
+            return MoodListKeyTable.list.intent(for: key)
         case .form(let form):
             if form.focus == .activities, let intent = MoodListKeyTable.activities.intent(for: key) { return intent }
             if form.focus == .scales, let intent = MoodListKeyTable.scales.intent(for: key) { return intent }

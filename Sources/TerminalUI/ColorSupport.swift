@@ -20,4 +20,9 @@ public enum ColorSupport: Hashable, Sendable {
         if noColor || !hasColors || colors < 8 { return .none }
         return colors >= 256 ? .extended256 : .basic8
     }
+
+    /// This support, at most the eight basic colours when `basicOnly`.
+    public func limited(basicOnly: Bool) -> ColorSupport {
+        basicOnly && self == .extended256 ? .basic8 : self
+    }
 }

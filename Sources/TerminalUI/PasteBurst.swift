@@ -6,16 +6,16 @@
 /// more text after it is a paste, whole; several different characters at once are one too, but
 /// line breaks and tabs after the last of them stay keys (a script that types a word and
 /// presses Enter, read at once, still saves; a key held down repeats one character). Text
-/// arriving within ``continuation`` of a paste belongs to it: a terminal writes a long paste in
-/// pieces, and a long one (``longPaste`` characters or more) may have more to come; a short
-/// one arrives whole, and a key pressed just after it is a key. A paste becomes one
-/// ``KeyEvent/paste(_:)``, which a text field inserts whole, line
+/// arriving within ``continuation`` of a long paste (``longPaste`` characters or more) belongs
+/// to it: the terminal layer hands a program a long paste in pieces of a few kilobytes, while a
+/// short one, written at once, is read at once. After a short paste a key is a key, however
+/// soon: a script (or a test) that pastes and then presses a key means the key. A paste becomes
+/// one ``KeyEvent/paste(_:)``, which a text field inserts whole, line
 /// breaks included, and which is never taken as commands.
 public struct PasteBurst: Sendable {
     /// How soon after a long paste more text is taken as the rest of it.
     public static let continuation = Duration.milliseconds(30)
-    /// The fewest characters read at once that may be the first piece of a longer paste:
-    /// terminals write pastes to the program in pieces of a few kilobytes.
+    /// The fewest characters read at once that may be a piece of a longer paste.
     static let longPaste = 256
     /// The fewest different characters in one read that make a paste without a line break.
     static let distinctCharacters = 4
@@ -39,7 +39,7 @@ public struct PasteBurst: Sendable {
         return [.paste(pasted)] + keys[(lastPrintable + 1)...]
     }
 
-    /// Waits for more of a paste after a long first piece, and after every piece that follows.
+    /// Waits for more of a paste after a long piece, and after every piece that follows one.
     private mutating func expectMore(after text: String, readAt time: ContinuousClock.Instant, continuing: Bool) {
         pasteEnds = continuing || text.count >= Self.longPaste ? time + Self.continuation : nil
     }

@@ -57,7 +57,7 @@ public final class Terminal {
         nodelay(window, true)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
         curs_set(0)
-        colorSupport = Self.startColors(noColor: options.noColor)
+        colorSupport = Self.startColors(noColor: options.noColor).limited(basicOnly: options.basicColorsOnly)
         cursesScreen = CursesScreen(window: window, colorSupport: colorSupport)
     }
 

@@ -5,12 +5,16 @@
 public struct TerminalOptions: Equatable, Sendable {
     /// Turn colour off even when the terminal supports it.
     public var noColor: Bool
+    /// Use only the terminal's eight basic colours, as its own colour scheme draws them, even
+    /// where it has 256.
+    public var basicColorsOnly: Bool
     /// Milliseconds curses waits after ESC to tell a lone Escape from an escape sequence.
     public var escapeDelayMilliseconds: Int
 
     /// Creates options; the defaults suit an interactive session.
-    public init(noColor: Bool = false, escapeDelayMilliseconds: Int = 25) {
+    public init(noColor: Bool = false, basicColorsOnly: Bool = false, escapeDelayMilliseconds: Int = 25) {
         self.noColor = noColor
+        self.basicColorsOnly = basicColorsOnly
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
     }
 

@@ -3,7 +3,9 @@ import Foundation
 
 /// `moodtui-bench`: the performance targets, measured in release mode against the naive way.
 ///
-/// Run it with `swift run -c release moodtui-bench [--quick] [--json] [--only NAME…]`.
+/// Run it with `swift build -c release --static-swift-stdlib && .build/release/moodtui-bench
+/// [--quick] [--json] [--only NAME…]`: the whole package, built as it is installed, for the
+/// cases that run `moodtui` and `moodtui-core` beside it.
 @main
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +38,7 @@ struct RunBenchmarks: AsyncParsableCommand {
 
     func run() async throws {
         #if DEBUG
-        FileHandle.standardError.write(Data("warning: a debug build; measure with `swift run -c release moodtui-bench`\n".utf8))
+        FileHandle.standardError.write(Data("warning: a debug build; measure with `swift build -c release --static-swift-stdlib && .build/release/moodtui-bench`\n".utf8))
         #endif
         let report = Report(json: json)
         let journals = try BenchJournals()

@@ -22,9 +22,9 @@ final class BenchServer {
 
     private init(store: [String], port: Int) throws {
         binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
-            .appendingPathComponent("moodtui")
+            .appendingPathComponent("moodtui-core")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw BenchError("no moodtui binary at \(binary.path): run `swift build -c release` first")
+            throw BenchError("no moodtui-core at \(binary.path): run `swift build -c release --static-swift-stdlib` first")
         }
         self.store = store
         process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import JournalPeek
 import LocalProcesses
 
 /// `moodtui prompt` as a shell runs it before every prompt: a whole process on a journal of a
@@ -28,7 +29,7 @@ struct PromptCase {
         let iterations = quick ? 20 : 60
         let bareArguments = [journal, query]
         let hasMoodToday = try runToEnd(URL(fileURLWithPath: sqlite3), bareArguments) == "1\n"
-        let nudge = hasMoodToday ? "" : "no mood today · moodtui a\n"
+        let nudge = hasMoodToday ? "" : TodayNudge.text + "\n"
         let prompt = try Samples.measure(iterations: iterations) {
             let printed = try runToEnd(moodtui, ["prompt", "--journal", journal])
             guard printed == nudge else { throw BenchError("moodtui prompt printed \(printed.debugDescription), sqlite3 disagrees") }

@@ -1,5 +1,6 @@
 import Glibc
 import JournalPeek
+import MoodConfig
 
 // `moodtui`: answers `moodtui prompt` itself and hands every other command to `moodtui-core`
 // beside it (the same arguments, the same process: exec). A shell runs `moodtui prompt` before
@@ -18,7 +19,7 @@ func promptJournal(_ arguments: ArraySlice<String>) -> String?? {
     case 2 where options[0] == "--journal": given = options[1]
     default: return nil
     }
-    if let given, given.isEmpty || given.hasPrefix("~") { return nil }
+    if let given, given.isEmpty || given.hasPrefix("~") || given.hasPrefix("-") { return nil }
     return .some(given)
 }
 
@@ -26,9 +27,13 @@ func environmentVariable(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
 
-func fail(_ message: String, status: Int32) -> Never {
+func say(_ message: String) {
     let line = Array("moodtui: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String, status: Int32) -> Never {
+    say(message)
     exit(status)
 }
 
@@ -44,17 +49,27 @@ func corePath() -> String {
 /// Runs `moodtui-core` in this process, with the same arguments.
 func runCore() -> Never {
     let core = corePath()
-    let argv = CommandLine.arguments.map { strdup($0) } + [nil]
-    execv(core, argv)
+    execv(core, CommandLine.unsafeArgv)
     fail("cannot run \(core): \(String(cString: strerror(errno))) (moodtui and moodtui-core belong in one folder)", status: 127)
 }
 
+/// `$HOME`; without it the whole program knows where the account's home is.
+func home() -> String {
+    if let home = environmentVariable("HOME"), home.hasPrefix("/") { return home }
+    runCore()
+}
+
+/// The journal config.toml names, else moodtui's own; what is wrong in the file is said.
+func configuredJournal() -> String {
+    let config = ConfigFile.load(variable: environmentVariable, home: home)
+    config.problemLines.forEach(say)
+    return config.journal(home: home) ?? Locations.defaultJournal(variable: environmentVariable, home: home)
+}
+
 if let journal = promptJournal(CommandLine.arguments.dropFirst()) {
-    do {
-        // Without $HOME the whole program knows where the account's home is.
-        let path = journal ?? JournalLocation.defaultJournal(variable: environmentVariable, home: { runCore() })
+    do throws(JournalPeek.Failure) {
         // A journal not made yet belongs to someone who has not started: no nudge every prompt.
-        if try JournalPeek.day(.today, inJournalAt: path) == .empty { print(TodayNudge.text) }
+        if try JournalPeek.day(.today, inJournalAt: journal ?? configuredJournal()) == .empty { print(TodayNudge.text) }
         exit(0)
     } catch {
         fail(error.description, status: 1)

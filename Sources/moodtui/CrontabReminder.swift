@@ -18,17 +18,19 @@ struct CrontabReminder: ReminderScheduler {
     func installed() throws(CommandFailure) -> ReminderTime? {
         guard let line = try lines().first(where: { $0.hasSuffix(Self.mark) }) else { return nil }
         let fields = line.split(separator: " ")
-        guard fields.count > 2, let minute = Int(fields[0]), let hour = Int(fields[1]) else {
+        guard fields.count > 2, let time = try? ReminderTime(parsing: "\(fields[1]):\(fields[0])") else {
             throw CommandFailure("the crontab's moodtui line was changed by hand: `moodtui remind --off` removes it")
         }
-        return ReminderTime(hour: hour, minute: minute)
+        return time
     }
 
     func install(at time: ReminderTime, running command: ReminderRun) throws(CommandFailure) {
         try command.validate()
-        // cron starts the command without the desktop's session bus, which notify-send needs.
-        let bus = "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/\(Environment.userID)/bus"
-        let line = "\(time.minute) \(time.hour) * * * \(bus) \(command.arguments.map(Self.quoted).joined(separator: " ")) \(Self.mark)"
+        // cron starts the command without the desktop's session bus, which notify-send needs;
+        // where the machine has one at the usual place, the line names it.
+        let bus = "/run/user/\(Environment.userID)/bus"
+        let busVariable = FileManager.default.fileExists(atPath: bus) ? "DBUS_SESSION_BUS_ADDRESS=unix:path=\(bus) " : ""
+        let line = "\(time.minute) \(time.hour) * * * \(busVariable)\(command.arguments.map(Self.quoted).joined(separator: " ")) \(Self.mark)"
         try save(try lines().filter { !$0.hasSuffix(Self.mark) } + [line])
     }
 
@@ -46,7 +48,9 @@ struct CrontabReminder: ReminderScheduler {
         do { result = try ProcessResult.run(crontab, ["-l"]) } catch { throw CommandFailure("cannot read the crontab: \(error)") }
         if result.status != 0, result.standardError.contains("no crontab") { return [] }
         guard result.status == 0 else { throw CommandFailure("cannot read the crontab: \(result.standardError)") }
-        return result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }  // the newline that ends the last line
+        return lines
     }
 
     private func save(_ lines: [String]) throws(CommandFailure) {

@@ -2,9 +2,6 @@ import JournalPeek
 
 /// The one question both `moodtui prompt` and the reminder ask: is there a mood for today yet?
 enum DailyNudge {
-    /// What the shell prompt shows and the notification says when today has no mood.
-    static var text: String { TodayNudge.text }
-
     /// What the journal at `path` holds of today (this device's local day), from any device.
     static func today(inJournalAt path: String) throws(CommandFailure) -> JournalPeek.Day {
         do {

@@ -1,5 +1,5 @@
 import Foundation
-import JournalPeek
+import MoodConfig
 
 /// The environment variables moodtui reads, read only here (the composition root), so that no
 /// library type depends on the process environment.
@@ -7,10 +7,13 @@ enum Environment {
     static var variables: [String: String] { ProcessInfo.processInfo.environment }
 
     /// `$XDG_DATA_HOME`, or `~/.local/share`.
-    static var dataHome: URL { URL(fileURLWithPath: JournalLocation.dataHome(variable: { variables[$0] }, home: { home.path })) }
+    static var dataHome: URL { xdg("XDG_DATA_HOME", default: ".local/share") }
 
-    /// The journal when none is named, as the launcher finds it too.
-    static var defaultJournal: String { JournalLocation.defaultJournal(variable: { variables[$0] }, home: { home.path }) }
+    /// The journal when none is named (config.toml's, else moodtui's own), as the launcher
+    /// finds it too.
+    static var defaultJournal: String {
+        Settings.file.journal(home: { home.path }) ?? Locations.defaultJournal(variable: { variables[$0] }, home: { home.path })
+    }
 
     /// `$XDG_STATE_HOME`, or `~/.local/state`: where logs go.
     static var stateHome: URL { xdg("XDG_STATE_HOME", default: ".local/state") }
@@ -59,7 +62,6 @@ enum Environment {
     }
 
     private static func xdg(_ name: String, default relative: String) -> URL {
-        if let value = variables[name], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
-        return home.appendingPathComponent(relative)
+        URL(fileURLWithPath: Locations.folder(name, default: relative, variable: { variables[$0] }, home: { home.path }))
     }
 }

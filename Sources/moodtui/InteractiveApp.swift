@@ -98,7 +98,7 @@ final class InteractiveApp {
                     return false
                 }
             })
-        let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: MoodListKeyMap.guide)
+        let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: MoodListKeyMap.guide, dateStyle: Settings.dateStyle)
         let view = MoodListScreenView(screen: terminal.screen, colorSupport: terminal.colorSupport)
         let keys = MoodListKeyMap()
         interactor.output = presenter

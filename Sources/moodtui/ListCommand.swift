@@ -36,7 +36,7 @@ struct ListCommand: ParsableCommand {
             return
         }
         let levelWidth = LevelColumn.width(vocabulary.levels)
-        let formatter = MoodDateFormatter()
+        let formatter = MoodDateFormatter(style: Settings.dateStyle)
         let now = Date()
         for mood in moods {
             let date = formatter.string(for: mood.date, now: now).padding(toLength: 16, withPad: " ", startingAt: 0)

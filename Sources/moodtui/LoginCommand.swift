@@ -20,8 +20,8 @@ struct LoginCommand: AsyncParsableCommand {
             on a terminal you are asked.
             """)
 
-    @Argument(help: ArgumentHelp("The server, such as http://127.0.0.1:8080.", valueName: "url"))
-    var url: String
+    @Argument(help: ArgumentHelp("The server, such as http://127.0.0.1:8080. Default: server in config.toml.", valueName: "url"))
+    var url: String?
 
     @Argument(help: ArgumentHelp(
         "The device token `moodtui account add` printed. Better left out: you are asked for it, or give --token-file "
@@ -43,14 +43,27 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(help: "Moods of another account: delete them from this journal.")
     var discardMoods = false
 
+    /// The server, and the token given as an argument: with a server in config.toml the URL may
+    /// be left out, and a lone argument that is not a URL is then the token.
+    private var serverAndToken: (url: String, token: String?) {
+        get throws {
+            if let url, url.contains("://") || token != nil { return (url, token) }
+            guard let configured = Settings.config.server else {
+                throw ValidationError(url == nil ? "give the server's URL (or set server in config.toml)" : "'\(url!)' is not a server URL")
+            }
+            return (configured, url)
+        }
+    }
+
     func validate() throws {
+        _ = try serverAndToken
         guard !(keepMoods && discardMoods) else { throw ValidationError("choose --keep-moods or --discard-moods, not both") }
-        guard token == nil || tokenFile == nil else { throw ValidationError("give the token once: as an argument or with --token-file") }
+        guard try serverAndToken.token == nil || tokenFile == nil else { throw ValidationError("give the token once: as an argument or with --token-file") }
     }
 
     /// The token from the argument, `--token-file` or a prompt, in that order.
     private func deviceToken() throws -> String {
-        if let token { return token }
+        if let token = try serverAndToken.token { return token }
         if let tokenFile { return try SecretInput.read(file: tokenFile, what: "device token") }
         guard let typed = try SecretInput.ask("Device token", what: "device token")?.trimmingCharacters(in: .whitespaces), !typed.isEmpty else {
             throw CommandFailure("give the device token `moodtui account add` printed: with --token-file FILE, or typed at the prompt on a terminal")
@@ -59,6 +72,7 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let url = try serverAndToken.url
         let server = try SyncAccountResolver.serverURL(url)
         let trust = try trustOptions.trust(for: server, refusal: "not logged in")  // before the token is asked for: a refused URL needs none
         let account = SyncAccount(server: server, token: try deviceToken(), trust: trust)

@@ -10,7 +10,7 @@ struct MoodTUI: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self, ScaleCommand.self,
-            LevelsCommand.self, PromptCommand.self, RemindCommand.self,
+            LevelsCommand.self, PromptCommand.self, RemindCommand.self, ConfigCommand.self,
             ImportCommand.self, ExportCommand.self,
             StatsCommand.self,
             WatchCommand.self,

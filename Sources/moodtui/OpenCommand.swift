@@ -37,7 +37,7 @@ struct OpenCommand: AsyncParsableCommand {
     static func runApp(
         store: JournalStore, account: SyncAccount?, settings: SyncEngineSettings = SyncEngineSettings(), firstIntent: MoodListIntent? = nil
     ) async throws {
-        let options = TerminalOptions(noColor: Environment.noColor)
+        let options = Settings.terminalOptions
         TerminalLocale.ensureUTF8() // before the UI thread starts: setlocale is process-wide
         let logger = Logger(label: "moodtui")
         let first = try opened(store, account: account, settings: settings, logger: logger)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JournalPeek
 import Logging
 import MoodStore
 import MoodSync
@@ -12,7 +13,7 @@ struct RemindCommand: AsyncParsableCommand {
         discussion: """
             --at 21:00 sets it: a systemd user timer, or a line of your crontab where there is no \
             systemd user manager. At that time it syncs once (when the journal syncs) and, if no \
-            device has logged a mood today, shows '\(DailyNudge.text)' through notify-send (nothing \
+            device has logged a mood today, shows '\(TodayNudge.text)' through notify-send (nothing \
             when notify-send is not installed). --off removes it; alone, remind says what is set.
             """)
 
@@ -79,24 +80,27 @@ struct RemindCommand: AsyncParsableCommand {
     }
 
     /// What the timer runs. Silent on a day with a mood: the journal syncs first so that a mood
-    /// logged on the phone counts. A sync that fails says so and the journal is read as it is.
+    /// logged on the phone counts. A journal that cannot be opened or synced says so, and what
+    /// this device holds decides.
     private func remindNow() async throws {
         if FileManager.default.fileExists(atPath: journal.path) {
-            let store = try journal.open(ifMissing: .refuse)
-            if let account = try SyncAccountResolver.account(for: store) {
-                var logger = Logger(label: "moodtui.remind") { StreamLogHandler.standardError(label: $0) }
-                logger.logLevel = .warning
-                let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: logger)
-                do {
-                    _ = try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce()
-                } catch {
-                    FileHandle.standardError.write(Data("moodtui: sync failed (\(error)); reminding from this device's moods\n".utf8))
-                }
+            do { try await syncOnce() } catch {
+                FileHandle.standardError.write(Data("moodtui: sync failed (\(error)); reminding from this device's moods\n".utf8))
             }
         }
         guard try DailyNudge.today(inJournalAt: journal.path) != .logged,
             let notifySend = Environment.program(named: "notify-send")
         else { return }
-        _ = try runProgram(notifySend, ["--app-name=moodtui", "moodtui", DailyNudge.text], failure: "cannot show the notification")
+        _ = try runProgram(notifySend, ["--app-name=moodtui", "moodtui", TodayNudge.text], failure: "cannot show the notification")
+    }
+
+    /// One quiet sync round, when the journal is logged in (warnings only, on standard error).
+    private func syncOnce() async throws {
+        let store = try journal.open(ifMissing: .refuse)
+        guard let account = try SyncAccountResolver.account(for: store) else { return }
+        var logger = Logger(label: "moodtui.remind") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        let remote = HTTPMoodRemote(account: account, deviceID: try store.deviceID(), logger: logger)
+        _ = try await SyncCoordinator(store: store, remote: remote, logger: logger).syncOnce()
     }
 }

@@ -24,6 +24,12 @@ struct ReminderRun {
     let executable: URL
     let journal: String
 
+    /// `journal` made absolute against the folder the person is in now.
+    init(executable: URL, journal: String) {
+        self.executable = executable
+        self.journal = journal.hasPrefix("/") ? journal : FileManager.default.currentDirectoryPath + "/" + journal
+    }
+
     var arguments: [String] { [executable.path, "remind", "--run", "--journal", journal] }
 
     /// A path with a line break cannot be written on one line of a unit file or a crontab.

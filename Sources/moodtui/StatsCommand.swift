@@ -39,7 +39,7 @@ struct StatsCommand: ParsableCommand {
         if json {
             try JSONLines.print(StatsJSON(report, scales: scales))
         } else {
-            let colour = isatty(STDOUT_FILENO) == 1 && !Environment.noColor
+            let colour = isatty(STDOUT_FILENO) == 1 && Settings.usesColor
             print(StatsText(report: report, scales: scales, words: vocabulary.levels, colour: colour).lines.joined(separator: "\n"))
         }
     }

@@ -58,10 +58,14 @@ struct SystemdReminder: ReminderScheduler {
     }
 
     func remove() throws(CommandFailure) -> Bool {
-        guard FileManager.default.fileExists(atPath: timer.path) || FileManager.default.fileExists(atPath: service.path) else { return false }
-        if Self.available() != nil { try systemctl(["disable", "--now", timer.lastPathComponent]) }
-        for file in [timer, service] { try? FileManager.default.removeItem(at: file) }
-        if Self.available() != nil { try systemctl(["daemon-reload"]) }
+        let present = [timer, service].filter { FileManager.default.fileExists(atPath: $0.path) }
+        guard !present.isEmpty else { return false }
+        let manager = Self.available() != nil
+        if manager && present.contains(timer) { try systemctl(["disable", "--now", timer.lastPathComponent]) }
+        for file in present {
+            do { try FileManager.default.removeItem(at: file) } catch { throw CommandFailure("cannot remove \(file.path): \(error)") }
+        }
+        if manager { try systemctl(["daemon-reload"]) }
         return true
     }
 

@@ -5,7 +5,8 @@ import Foundation
 public func waitForAMinuteOfTheSameDay() async {
     let spareTime: @Sendable () -> TimeInterval = {
         let now = Date()
-        return Calendar.current.startOfDay(for: now.addingTimeInterval(86_400)).timeIntervalSince(now)
+        // The day's own end: a day is 23 or 25 hours long where clocks change.
+        return (Calendar.current.dateInterval(of: .day, for: now)?.end ?? now).timeIntervalSince(now)
     }
     _ = await waitUntil(upTo: .seconds(90)) { spareTime() > 60 }
 }

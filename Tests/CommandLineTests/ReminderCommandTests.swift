@@ -4,7 +4,8 @@ import LocalProcesses
 import Testing
 
 /// `moodtui prompt` and `moodtui remind` on a real journal, with stand-ins for `systemctl`,
-/// `crontab` and `notify-send` on PATH that record what they are asked.
+/// `crontab` and `notify-send` on PATH that record what they are asked. PATH holds nothing else:
+/// a test must never reach the machine's own crontab or desktop.
 @Suite struct ReminderCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-remind-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
@@ -16,7 +17,7 @@ import Testing
     private func fakeProgram(_ name: String, _ body: String = "") throws {
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         let script = programs.appendingPathComponent(name)
-        try Data("#!/bin/sh\necho \"$@\" >> '\(folder.path)/\(name).calls'\n\(body)\n".utf8).write(to: script)
+        try Data("#!/bin/sh\necho \"$@\" >> '\(folder.path)/\(name).calls'\n\(body)\n".utf8).write(to: script)  // echo is the shell's own
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
     }
 
@@ -25,18 +26,17 @@ import Testing
             .split(separator: "\n").map(String.init)
     }
 
-    private func moodtui(_ arguments: String...) throws -> ProcessResult {
+    private func moodtui(_ arguments: [String]) throws -> ProcessResult {
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = programs.path + ":/usr/bin:/bin"
+        environment["PATH"] = programs.path
         environment["XDG_CONFIG_HOME"] = configHome.path
         return try ProcessResult.moodtui(arguments, environment: environment)
     }
 
+    private func moodtui(_ arguments: String...) throws -> ProcessResult { try moodtui(arguments) }
+
     private func succeeded(_ arguments: String...) throws -> String {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = programs.path + ":/usr/bin:/bin"
-        environment["XDG_CONFIG_HOME"] = configHome.path
-        let result = try ProcessResult.moodtui(arguments, environment: environment)
+        let result = try moodtui(arguments)
         try #require(result.status == 0, "\(arguments): \(result.standardError)")
         return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -60,6 +60,25 @@ import Testing
         #expect(try succeeded("prompt", "--journal", journal) == "")
         _ = try succeeded("delete", id, "--journal", journal)
         #expect(try succeeded("prompt", "--journal", journal) == "no mood today · moodtui a", "a deleted mood does not count")
+    }
+
+    /// The launcher counts the day with the C library's clock, the rest of moodtui with
+    /// Foundation's: in every zone, a mood just after today's midnight is today's, and one just
+    /// before it is not.
+    @Test(arguments: ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe"])
+    func todayIsTheSameDayForThePromptAsForAdd(zone: String) async throws {
+        await waitForAMinuteOfTheSameDay()
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = zone
+        func run(_ arguments: [String]) throws -> String {
+            let result = try ProcessResult.moodtui(arguments + ["--journal", journal], environment: environment)
+            try #require(result.status == 0, "\(zone) \(arguments): \(result.standardError)")
+            return result.standardOutput
+        }
+        _ = try run(["add", "--level", "good", "--date", "yesterday 23:59"])
+        #expect(try run(["prompt"]) == "no mood today · moodtui a\n", "\(zone)")
+        _ = try run(["add", "--level", "good", "--date", "today 00:01"])
+        #expect(try run(["prompt"]) == "", "\(zone)")
     }
 
     @Test func promptNeverWritesTheJournal() throws {
@@ -118,8 +137,8 @@ import Testing
         try fakeProgram("systemctl", "exit 1")
         let table = folder.appendingPathComponent("crontab.txt").path
         try fakeProgram("crontab", """
-            if [ "$1" = "-l" ]; then [ -f '\(table)' ] && exec cat '\(table)'; echo "no crontab for you" >&2; exit 1; fi
-            cp "$1" '\(table)'
+            if [ "$1" = "-l" ]; then [ -f '\(table)' ] && exec /bin/cat '\(table)'; echo "no crontab for you" >&2; exit 1; fi
+            /bin/cp "$1" '\(table)'
             """)
         _ = try succeeded("remind", "--at", "21:15", "--journal", journal)
         _ = try succeeded("remind", "--at", "6:05", "--journal", journal)

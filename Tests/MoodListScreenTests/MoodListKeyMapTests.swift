@@ -32,10 +32,15 @@ import TerminalUI
     /// app or opened a form.
     @Test(arguments: [
         KeyEvent.resize, .character("x"), .character("1"), .tab, .backspace, .left, .unknown(999),
-        .alt("d"), .alt("q"), .altBackspace, .paste("e\nq\n"), .paste("d"), .backTab, .control("s"), .control("q"),
+        .alt("d"), .alt("q"), .altBackspace, .backTab, .control("s"), .control("q"),
     ])
     func otherKeysDoNothingOnTheList(key: KeyEvent) {
         #expect(keys.intent(for: key, overlay: nil) == nil)
+    }
+
+    @Test(arguments: [KeyEvent.paste("e\nq\n"), .paste("d")])
+    func aPasteOnTheListIsExplainedNeverRun(key: KeyEvent) {
+        #expect(keys.intent(for: key, overlay: nil) == .explainPaste)
     }
 
     static let textKeys: [(KeyEvent, MoodListIntent)] = [

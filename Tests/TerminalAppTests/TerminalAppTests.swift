@@ -165,6 +165,28 @@ import Testing
         #expect(try app.waitForScreen { $0.contains("東京 🍣") }, "\(app.lastScreen)")
     }
 
+    /// config.toml's theme: "basic" keeps to the terminal's eight colours (its own colour scheme
+    /// draws them), "none" draws none, and NO_COLOR wins over any theme.
+    @Test func theThemeChoosesTheColoursAndNoColorWinsOverIt() throws {
+        try add("calm", level: "great")
+        let config = subject.folder.appendingPathComponent("config/moodtui")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("theme = \"basic\"\n".utf8).write(to: config.appendingPathComponent("config.toml"))
+        let environment = ["XDG_CONFIG_HOME": config.deletingLastPathComponent().path]
+        let anyColour = "\u{1B}\\[([0-9;]*;)?(3[0-7]|9[0-7]|38;5;[0-9]+)m", indexed = "38;5;[0-9]+"
+
+        // The test runner may set NO_COLOR itself; empty, it means nothing.
+        let basic = try launch(environment: environment.merging(["NO_COLOR": ""]) { $1 })
+        #expect(try basic.waitForScreen { $0.contains("calm") })
+        let basicEscapes = try basic.screenWithEscapes()
+        #expect(basicEscapes.range(of: anyColour, options: .regularExpression) != nil, "the eight colours are drawn: \(basicEscapes)")
+        #expect(basicEscapes.range(of: indexed, options: .regularExpression) == nil, "no colour of the 256")
+
+        let plain = try launch(environment: environment.merging(["NO_COLOR": "1"]) { $1 })
+        #expect(try plain.waitForScreen { $0.contains("calm") && $0.contains("█ ") })
+        #expect(try plain.screenWithEscapes().range(of: anyColour, options: .regularExpression) == nil)
+    }
+
     @Test func noColorMeansNoColourButLevelsStillShowAsBars() throws {
         try add("calm", level: "great")
         let app = try launch(environment: ["NO_COLOR": "1"])

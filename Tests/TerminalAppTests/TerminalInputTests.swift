@@ -63,6 +63,7 @@ import Testing
         let app = try subject.launch()
         #expect(try app.waitForScreen { $0.contains("already here") })
         try app.pasteUnmarked(pasted)
+        #expect(try app.waitForScreen { $0.contains("A paste goes into a field") }, "\(app.lastScreen)")
         try app.press("a")
         #expect(try app.waitForScreen { $0.contains("New mood") }, "the paste into the list did something: \(app.lastScreen)")
         try app.pasteUnmarked(pasted)
