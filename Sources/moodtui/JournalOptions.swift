@@ -6,11 +6,11 @@ import PrivateFiles
 /// `--journal PATH`, shared by every command.
 struct JournalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The journal file.", discussion: "Default: $XDG_DATA_HOME/moodtui/journal.sqlite (~/.local/share/moodtui/journal.sqlite).",
+        "The journal file.", discussion: "Default: journal in config.toml, else $XDG_DATA_HOME/moodtui/journal.sqlite (~/.local/share/moodtui/journal.sqlite).",
         valueName: "path"))
     var journal: String?
 
-    /// The journal path: the flag, else the XDG data folder.
+    /// The journal path: the flag, else config.toml's, else the XDG data folder.
     var path: String {
         if let journal { return (journal as NSString).expandingTildeInPath }
         return Environment.defaultJournal
@@ -33,7 +33,10 @@ struct JournalOptions: ParsableArguments {
         var changes: [PermissionChange] = []
         let store: JournalStore
         do {
-            if journal == nil { changes += try PrivateFiles.prepareFolder(Environment.dataHome.appendingPathComponent("moodtui")) }
+            // moodtui's own folder, when the journal is in it; one the person named is theirs.
+            if journal == nil, Settings.config.journal == nil {
+                changes += try PrivateFiles.prepareFolder(Environment.dataHome.appendingPathComponent("moodtui"))
+            }
             store = try JournalStore(path: path)
         } catch {
             throw CommandFailure("\(error)")

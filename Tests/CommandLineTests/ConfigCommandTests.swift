@@ -39,6 +39,7 @@ import Testing
         let added = try moodtui("add", "--level", "good", "--note", "where the config says")
         #expect(added.status == 0, "\(added.standardError)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("moods/mine.sqlite").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("data").path), "no folder made for the default journal")
         let listed = try moodtui("list")
         #expect(listed.standardOutput.contains("where the config says"), "\(listed.standardOutput)")
         #expect(listed.standardOutput.hasPrefix("today "), "clock times, not 'just now': \(listed.standardOutput)")
