@@ -31,7 +31,8 @@ extension MoodListPresenter {
         case .showHelp: state = .help(scroll: 0)
         case .showInsights: openInsights()
         case .explainPaste: message = MoodListMessage(.info, "A paste goes into a field: a opens a new mood, / the filter.")
-        case .startFilter: state = .filtering(TextFieldState(search.applied ?? ""), returnTo: selectedRow?.id)
+        case .startFilter:
+            state = .filtering(TextFieldState(search.applied ?? ""), returnTo: ListBeforeFilterLine(filter: search.applied, selection: selectedRow?.id))
         case .cancel where search.applied != nil: applyFilter(nil)
         case .switchJournal:
             if !router.switchJournal() {
@@ -42,7 +43,7 @@ extension MoodListPresenter {
         }
     }
 
-    func handleFilterLine(_ intent: MoodListIntent, _ field: TextFieldState, returnTo: Mood.ID?) {
+    func handleFilterLine(_ intent: MoodListIntent, _ field: TextFieldState, returnTo: ListBeforeFilterLine) {
         switch intent {
         case .edit(let edit):
             var field = field
@@ -54,8 +55,8 @@ extension MoodListPresenter {
             if let applied = search.applied { search.kept = applied }
         case .cancel:
             state = .list
-            search.selectionToKeep = returnTo
-            applyFilter(nil)
+            search.selectionToKeep = returnTo.selection
+            applyFilter(returnTo.filter)
         default: break
         }
     }

@@ -5,9 +5,9 @@ import MoodKit
 enum MoodListScreenState: Hashable, Sendable {
     /// The list alone.
     case list
-    /// The filter line being typed over the list; Esc goes back to the mood selected before
+    /// The filter line being typed over the list; Esc goes back to the list as it was before
     /// `/` (`returnTo`), as it does in less and vim.
-    case filtering(TextFieldState, returnTo: Mood.ID?)
+    case filtering(TextFieldState, returnTo: ListBeforeFilterLine)
     /// The add or edit form.
     case form(MoodFormState)
     /// "Delete this mood?" about a row.
@@ -31,4 +31,10 @@ enum MoodListScreenState: Hashable, Sendable {
         case .insights: .insights
         }
     }
+}
+
+/// The list as it was when `/` opened the filter line: the filter kept then, and the mood selected.
+struct ListBeforeFilterLine: Hashable, Sendable {
+    var filter: String?
+    var selection: Mood.ID?
 }

@@ -114,6 +114,30 @@ import Testing
         #expect(view.selectedRow?.note == "run in the rain", "the mood selected before /")
     }
 
+    /// `/` over a kept filter, a few letters, then Esc: the kept filter was dropped and the whole
+    /// list shown, where Esc goes back to the list as it was before `/`.
+    @Test func escOnTheFilterLineBringsBackTheFilterKeptBeforeSlash() async throws {
+        let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
+        presenter.handle(.startFilter)
+        for character in "walk" { presenter.handle(.edit(.insert(character))) }
+        presenter.handle(.submit)
+        #expect(await waitUntil { wakes.value == 4 })
+        interactor.refresh()
+        presenter.handle(.moveSelection(by: 1))  // "walk by the sea"
+        presenter.handle(.startFilter)
+        presenter.handle(.edit(.insert("z")))
+        #expect(await waitUntil { wakes.value == 5 })
+        interactor.refresh()
+        #expect(view.notes.isEmpty)
+        presenter.handle(.cancel)
+        #expect(await waitUntil { wakes.value == 6 })
+        interactor.refresh()
+        #expect(view.notes == ["walking home", "walk by the sea"], "the kept filter again")
+        #expect(view.selectedRow?.note == "walk by the sea")
+        #expect(view.model.header.countText == "2 moods matching “walk”")
+    }
+
     /// `e` pressed after Enter kept a search, before the search's list arrived: the list on
     /// screen (the previous search's, empty) had no mood, and the key vanished.
     @Test func aKeyPressedBeforeTheSearchsListArrivesActsOnThatList() async throws {
