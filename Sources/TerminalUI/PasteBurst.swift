@@ -3,9 +3,9 @@
 /// were Enter — the form saved at the first one and the next lines ran as commands (a `q` quit).
 ///
 /// What no one types is recognised in what one read of the terminal holds: a line break with
-/// more text after it is a paste, whole; several different characters at once are one too, but
-/// line breaks and tabs after the last of them stay keys (a script that types a word and
-/// presses Enter, read at once, still saves; a key held down repeats one character). Text
+/// more text after it is a paste, whole. Characters without a line break between them stay
+/// keys, however many arrive at once: typed fast, or by a script, they mean what typing means
+/// (a word typed into the activities field is completed as typed). Text
 /// arriving within ``continuation`` of a long paste (``longPaste`` characters or more) belongs
 /// to it: the terminal layer hands a program a long paste in pieces of a few kilobytes, while a
 /// short one, written at once, is read at once. After a short paste a key is a key, however
@@ -17,8 +17,6 @@ public struct PasteBurst: Sendable {
     public static let continuation = Duration.milliseconds(30)
     /// The fewest characters read at once that may be a piece of a longer paste.
     static let longPaste = 256
-    /// The fewest different characters in one read that make a paste without a line break.
-    static let distinctCharacters = 4
 
     private var pasteEnds: ContinuousClock.Instant?
 
@@ -28,15 +26,10 @@ public struct PasteBurst: Sendable {
     public mutating func keys(_ keys: [KeyEvent], readAt time: ContinuousClock.Instant) -> [KeyEvent] {
         let continuing = pasteEnds.map { time <= $0 } ?? false
         pasteEnds = nil
-        guard let lastPrintable = keys.lastIndex(where: \.isPrintable), let text = Self.text(of: keys) else { return keys }
-        if continuing || Self.isMultiLine(keys) {
-            expectMore(after: text, readAt: time, continuing: continuing)
-            return [.paste(text)]
-        }
-        guard Self.hasManyDistinctCharacters(keys) else { return keys }
-        let pasted = Self.text(of: keys[...lastPrintable]) ?? ""
-        expectMore(after: pasted, readAt: time, continuing: false)
-        return [.paste(pasted)] + keys[(lastPrintable + 1)...]
+        guard keys.contains(where: \.isPrintable), let text = Self.text(of: keys) else { return keys }
+        guard continuing || Self.isMultiLine(keys) else { return keys }
+        expectMore(after: text, readAt: time, continuing: continuing)
+        return [.paste(text)]
     }
 
     /// Waits for more of a paste after a long piece, and after every piece that follows one.
@@ -49,15 +42,6 @@ public struct PasteBurst: Sendable {
     static func isMultiLine(_ keys: [KeyEvent]) -> Bool {
         guard let lineBreak = keys.firstIndex(of: .enter) else { return false }
         return keys[(lineBreak + 1)...].contains(where: \.isPrintable)
-    }
-
-    static func hasManyDistinctCharacters(_ keys: [KeyEvent]) -> Bool {
-        var characters = Set<Character>()
-        for case .character(let character) in keys {
-            characters.insert(character)
-            if characters.count >= distinctCharacters { return true }
-        }
-        return false
     }
 
     /// `keys` as text, when every one of them is text: characters, tabs, line breaks (as `\n`)
