@@ -11,7 +11,7 @@ import Glibc
 /// FaultProxy between a raw client and a tiny HTTP/1.1 server, both written here with POSIX
 /// sockets so that every byte and every reset is visible. Serialized: the last test counts the
 /// process's sockets.
-@Suite(.serialized)
+@Suite(.serialized, .ownThread)
 struct FaultProxyTests {
     @Test func relaysRequestsOnAKeepAliveConnectionUntouched() async throws {
         let (server, proxy) = try start()

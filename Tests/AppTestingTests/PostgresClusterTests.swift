@@ -5,7 +5,7 @@ import Testing
 
 /// The throwaway cluster the PostgreSQL tests stand on: it starts (or the test fails, saying
 /// what is missing), and each database it makes is empty and separate.
-@Suite(.timeLimit(.minutes(2))) struct PostgresClusterTests {
+@Suite(.hangGuard, .ownThread) struct PostgresClusterTests {
     @Test func eachTestGetsAnEmptyDatabaseOfItsOwnOnARunningCluster() throws {
         let cluster = try PostgresCluster.shared()
         let first = try cluster.makeDatabase(), second = try cluster.makeDatabase()

@@ -10,7 +10,7 @@ import Testing
 /// one, "the previous list + the batch" must equal a fresh fetch of the request. Serialized, so that
 /// it keeps one core busy rather than both while the end-to-end tests measure latency, and it
 /// gives way after each commit.
-@Suite(.serialized) struct CacheTrackerPropertyTests {
+@Suite(.serialized, .ownThread) struct CacheTrackerPropertyTests {
     static let requests: [CacheRequest] = [
         .journal,
         CacheRequest(filter: .journal, order: .oldestFirst),

@@ -5,7 +5,7 @@ import Testing
 
 /// Activities from the command line: given with `add`/`edit`, typed as `#name` in a note, shown
 /// by `list`, listed, renamed and merged with `activity`.
-@Suite struct ActivityCommandTests {
+@Suite(.ownThread) struct ActivityCommandTests {
     let commands = JournalCommands(named: "activity")
     var journal: String { commands.journal }
 

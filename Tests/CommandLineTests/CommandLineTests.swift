@@ -4,7 +4,7 @@ import LocalProcesses
 import Testing
 
 /// The `moodtui` subcommands, run as a person runs them: the real binary on a temporary journal.
-@Suite struct CommandLineTests {
+@Suite(.ownThread) struct CommandLineTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-cli-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
 

@@ -6,7 +6,7 @@ import Testing
 /// config.toml as a person writes it, read by both programs: the journal for every command and
 /// the prompt, the server for login, the date style; a bad line named with its line number
 /// while moodtui goes on; `moodtui config` printing what is in effect.
-@Suite struct ConfigCommandTests {
+@Suite(.ownThread) struct ConfigCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-config-\(UUID().uuidString)")
     var configFile: URL { folder.appendingPathComponent("config/moodtui/config.toml") }
 

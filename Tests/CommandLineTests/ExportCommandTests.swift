@@ -5,7 +5,7 @@ import Testing
 
 /// `moodtui export` as a person runs it: to standard output or a private file, within dates, and
 /// back in with `moodtui import`.
-@Suite struct ExportCommandTests {
+@Suite(.ownThread) struct ExportCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-export-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
 

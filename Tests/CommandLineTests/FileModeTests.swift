@@ -5,7 +5,7 @@ import Testing
 
 /// A journal holds a person's moods and, once logged in, their sync token; the log says what
 /// happened to it. Only their owner may read them: files 0600, the folders made for them 0700.
-@Suite(.serialized) struct FileModeTests {
+@Suite(.serialized, .ownThread) struct FileModeTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-modes-\(UUID().uuidString)")
 
     private func mode(_ path: String) throws -> Int {

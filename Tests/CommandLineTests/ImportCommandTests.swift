@@ -5,7 +5,7 @@ import Testing
 
 /// `moodtui import` as a person runs it: a dry run first, levels for renamed moods, and a second
 /// run that adds nothing.
-@Suite struct ImportCommandTests {
+@Suite(.ownThread) struct ImportCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-import-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
 

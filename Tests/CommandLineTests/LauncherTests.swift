@@ -5,7 +5,7 @@ import Testing
 
 /// The `moodtui` a person runs answers `prompt` alone and hands every other command to the
 /// `moodtui-core` beside it; without it, it says what is missing.
-@Suite struct LauncherTests {
+@Suite(.ownThread) struct LauncherTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-launcher-\(UUID().uuidString)")
 
     /// The launcher copied into a folder of its own, without `moodtui-core`. The copy is

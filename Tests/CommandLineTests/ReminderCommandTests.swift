@@ -6,7 +6,7 @@ import Testing
 /// `moodtui prompt` and `moodtui remind` on a real journal, with stand-ins for `systemctl`,
 /// `crontab` and `notify-send` on PATH that record what they are asked. PATH holds nothing else:
 /// a test must never reach the machine's own crontab or desktop.
-@Suite struct ReminderCommandTests {
+@Suite(.ownThread) struct ReminderCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-remind-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
     var programs: URL { folder.appendingPathComponent("bin") }

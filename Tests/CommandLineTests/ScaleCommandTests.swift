@@ -6,7 +6,7 @@ import Testing
 /// Scales from the command line: made with `scale add` of each kind, given values with `add` and
 /// `edit --scale`, shown by `list` and `list --json`, listed, renamed and removed with their
 /// values kept; bad input refused in words with nothing written.
-@Suite struct ScaleCommandTests {
+@Suite(.ownThread) struct ScaleCommandTests {
     let commands = JournalCommands(named: "scale")
     var journal: String { commands.journal }
 

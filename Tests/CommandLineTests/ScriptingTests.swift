@@ -7,7 +7,7 @@ import Testing
 
 /// The command line as a script uses it: `edit` with a short id, errors in one line, nothing
 /// made by mistake.
-@Suite struct ScriptingTests {
+@Suite(.ownThread) struct ScriptingTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-script-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
 

@@ -4,7 +4,7 @@ import LocalProcesses
 import Testing
 
 /// `moodtui stats`: a year's insights as text (plain when piped) and as JSON.
-@Suite struct StatsCommandTests {
+@Suite(.ownThread) struct StatsCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-stats-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
 

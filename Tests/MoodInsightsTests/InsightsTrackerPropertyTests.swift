@@ -10,7 +10,7 @@ import Testing
 /// made afresh from the journal — after thousands of random commits of every kind: moods added
 /// here and arriving from the server, edits that move a mood to another day (across a change of
 /// summer time), edits of level, activities and scale values, deletions, undos and purges.
-@Suite(.serialized) struct InsightsTrackerPropertyTests {
+@Suite(.serialized, .ownThread) struct InsightsTrackerPropertyTests {
     @Test(arguments: [11, 12, 13] as [UInt64])
     func countsKeptUpToDateEqualCountsMadeAfresh(seed: UInt64) async throws {
         let journal = try TemporaryJournal()

@@ -11,7 +11,7 @@ import Testing
 /// moods). After every step of a random walk — moods added, re-dated, changed and deleted here
 /// and by another device, the selection and pages moved, the window resized, a filter typed and
 /// cleared — what the view is given must be the journal as it is, laid out by the rules.
-@Suite(.serialized) struct DayHeadingsPropertyTests {
+@Suite(.serialized, .ownThread) struct DayHeadingsPropertyTests {
     static let utc = LocalDays(timeZone: TimeZone(identifier: "UTC")!)
     /// 2026-11-23 12:00 UTC.
     static let noon: Int64 = 1_795_435_200_000

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodServer
 import ServerStorage
@@ -6,7 +7,7 @@ import Testing
 
 /// An account's key in every storage back end: set once by the first device, changed only by a
 /// device that knew the key and every change, and from then on the only key uploads may carry.
-@Suite(.timeLimit(.minutes(3))) struct AccountKeyStorageTests {
+@Suite(.hangGuard) struct AccountKeyStorageTests {
     static let first = AccountKeyID(hex: "0123456789abcdef")!
     static let second = AccountKeyID(hex: "fedcba9876543210")!
     static let signing = AccountSigningKey(bytes: Array(repeating: 3, count: AccountSigningKey.byteCount))!

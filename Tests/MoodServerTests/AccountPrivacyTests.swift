@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import HTTPTypes
 import MoodServer
@@ -5,7 +6,7 @@ import SyncProtocol
 import Testing
 
 /// What a token's holder can learn about other accounts from the answers: nothing.
-@Suite(.timeLimit(.minutes(3))) struct AccountPrivacyTests {
+@Suite(.hangGuard) struct AccountPrivacyTests {
     private func accountID(_ client: APIClient) async throws -> String {
         let response = try await client.raw(.get, SyncEndpoint.account)
         #expect(response.status == .ok)

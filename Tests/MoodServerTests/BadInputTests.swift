@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import HTTPTypes
 import MoodServer
@@ -6,7 +7,7 @@ import SyncProtocol
 import Testing
 
 /// Every kind of bad request gets the right status, the JSON error shape, and writes nothing.
-@Suite(.timeLimit(.minutes(3))) struct BadInputTests {
+@Suite(.hangGuard) struct BadInputTests {
     /// A request and the status and error code it must get.
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String

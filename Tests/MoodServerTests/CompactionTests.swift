@@ -9,7 +9,7 @@ import Testing
 
 /// Compaction: tombstones older than the retention go, each account remembers how far, and
 /// neither a device behind that point nor a late edit brings a deleted mood back.
-@Suite(.timeLimit(.minutes(3))) struct CompactionTests {
+@Suite(.hangGuard, .ownThread) struct CompactionTests {
     private func account(_ storage: any MoodServerStorage) async throws -> Account {
         try await storage.addDevice(toAccount: "alice", tokenHash: DeviceToken.hash(DeviceToken.generate()))
     }
@@ -90,7 +90,7 @@ import Testing
 }
 
 /// The server compacts on its own, and `serve` says what it keeps.
-@Suite(.timeLimit(.minutes(3))) struct CompactionScheduleTests {
+@Suite(.hangGuard, .ownThread) struct CompactionScheduleTests {
     @Test(arguments: StorageBackEnd.allCases)
     func theServerRemovesTombstonesOlderThanItsRetentionWhileItRuns(_ backEnd: StorageBackEnd) async throws {
         let clock = TestWallClock(offset: -91 * 86_400)

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodSealing
 import MoodServer
@@ -8,7 +9,7 @@ import Testing
 /// `PUT /v1/account/device-key` and the hand-overs of `PUT /v1/account/key`: the server keeps a
 /// device's key only as the account's key signed it for that device, and gives each device the
 /// key wrapped for it, no other's.
-@Suite(.timeLimit(.minutes(3))) struct DeviceKeyRoutesTests {
+@Suite(.hangGuard) struct DeviceKeyRoutesTests {
     private static func json(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }

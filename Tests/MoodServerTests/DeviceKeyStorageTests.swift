@@ -11,7 +11,7 @@ import Testing
 /// Keys per device in every storage back end: each device's registered public key, the new key a
 /// rotation wraps for each device kept (found by that device only, and only while it is the
 /// account's key), and the shares' records a rotation seals anew.
-@Suite(.timeLimit(.minutes(3))) struct DeviceKeyStorageTests {
+@Suite(.hangGuard) struct DeviceKeyStorageTests {
     static let third = AccountKeyID(hex: "3333333333333333")!
 
     private static func registration(_ fill: UInt8) -> DeviceKeyRegistration {

@@ -7,7 +7,7 @@ import Testing
 
 /// `GET /v1/devices` and `DELETE /v1/devices/ID`: a device sees its account's devices and can
 /// revoke another, whose token stops working and whose socket closes at once; no other account's.
-@Suite(.timeLimit(.minutes(3))) struct DeviceRoutesTests {
+@Suite(.hangGuard) struct DeviceRoutesTests {
     private func list(_ client: APIClient) async throws -> [ListedDevice] {
         let response = try await client.raw(.get, SyncEndpoint.devices)
         try #require(response.status == .ok, "\(String(decoding: response.body, as: UTF8.self))")

@@ -5,7 +5,7 @@ import SyncProtocol
 import Testing
 
 /// Logs, at every level, never show a device token or a change token.
-@Suite(.timeLimit(.minutes(3))) struct LogPrivacyTests {
+@Suite(.hangGuard) struct LogPrivacyTests {
     @Test func noDeviceTokenOrChangeTokenAppearsInTheLogsAtAnyLevel() async throws {
         let logs = CapturedLogs()
         let (secrets, records) = try await TestServer.run(.sqlite, over: .socket, logs: logs) { server in

@@ -6,7 +6,7 @@ import Testing
 
 /// Requests the HTTP layer refuses, sent on raw sockets: each gets a complete JSON 4xx and its
 /// connection closed, and none is logged as an error.
-@Suite(.timeLimit(.minutes(3))) struct MalformedRequestTests {
+@Suite(.hangGuard) struct MalformedRequestTests {
     /// Bytes to send (after a kept-alive request when `afterARequest`), and the answer they get.
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String

@@ -11,7 +11,7 @@ import Testing
 
 /// `GET /metrics`: what an operator watches the server by, and the request id that ties a
 /// client's failure to the server's log.
-@Suite(.timeLimit(.minutes(3))) struct MetricsTests {
+@Suite(.hangGuard) struct MetricsTests {
     @Test func requestsAreCountedByRouteTemplateMethodAndStatusWithTheirBatchSizesAndDatabaseCalls() async throws {
         try await Self.throughTheRouter { alice, anonymous, scrape in
             let moods = (0..<3).map { Fixtures.upload(note: "mood \($0)") }

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodServer
 import SQLiteServerStorage
@@ -7,7 +8,7 @@ import SyncTesting
 import Testing
 
 /// The storage contract, run against every back end.
-@Suite(.timeLimit(.minutes(3))) struct MoodServerStorageTests {
+@Suite(.hangGuard) struct MoodServerStorageTests {
     private func account(_ storage: any MoodServerStorage, _ name: String = "alice") async throws -> Account {
         try await storage.addDevice(toAccount: name, tokenHash: DeviceToken.hash(DeviceToken.generate()))
     }

@@ -8,7 +8,7 @@ import Testing
 
 /// Two server instances on one PostgreSQL database, writing to one account at once: the
 /// account's change log gets every sequence exactly once, in the order the writes committed.
-@Suite(.timeLimit(.minutes(2))) struct PostgresConcurrencyTests {
+@Suite(.hangGuard) struct PostgresConcurrencyTests {
     @Test func concurrentWritersOnTwoInstancesGetEverySequenceOnceWithoutGaps() async throws {
         let url = try PostgresCluster.shared().makeDatabase()
         let first = try await StorageBackEnd.postgres(at: url), second = try await StorageBackEnd.postgres(at: url)

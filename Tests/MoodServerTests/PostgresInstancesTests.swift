@@ -10,7 +10,7 @@ import Testing
 /// Several `moodtui serve` processes on one PostgreSQL database: a socket on one instance hears
 /// of a write through another, and not the writer's own socket; and the `--database` URL is read
 /// strictly, never echoing a password.
-@Suite(.timeLimit(.minutes(2))) struct PostgresInstancesTests {
+@Suite(.hangGuard, .ownThread) struct PostgresInstancesTests {
     @Test func aSocketOnOneInstanceHearsOfAWriteThroughAnotherButTheWritersOwnDoesNot() async throws {
         let database = try PostgresCluster.shared().makeDatabase()
         let first = try await ServerProcess.start(database: database)

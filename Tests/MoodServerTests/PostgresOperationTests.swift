@@ -9,7 +9,7 @@ import Testing
 
 /// The store's `LISTEN` streams end with the store: a closed store's listeners stop instead of
 /// trying to listen again every second for ever.
-@Suite(.timeLimit(.minutes(3))) struct PostgresListeningTests {
+@Suite(.hangGuard) struct PostgresListeningTests {
     @Test func closingTheStoreEndsItsNotificationStreams() async throws {
         let storage = try await StorageBackEnd.postgres(at: try PostgresCluster.shared().makeDatabase())
         let revocations = try storage.tokenRevocations()
@@ -26,7 +26,7 @@ import Testing
 
 /// `/healthz` on PostgreSQL answers within seconds when the database is gone, instead of waiting
 /// for the pool to give up connecting.
-@Suite(.timeLimit(.minutes(3))) struct PostgresHealthTests {
+@Suite(.hangGuard) struct PostgresHealthTests {
     @Test func aDatabaseThatWentAwayFailsTheHealthCheckQuickly() async throws {
         let cluster = try PostgresCluster.shared()
         let url = try cluster.makeDatabase()
@@ -49,7 +49,7 @@ import Testing
 /// transaction), not by a step after it that an instance killed in between never takes: a
 /// write through one store is heard by another without the route that made it doing anything
 /// more, and a write that rolled back is never announced.
-@Suite(.timeLimit(.minutes(3))) struct PostgresAnnouncementTests {
+@Suite(.hangGuard) struct PostgresAnnouncementTests {
     @Test func theStoresCommitItselfTellsTheOtherInstancesAndARolledBackWriteDoesNot() async throws {
         let url = try PostgresCluster.shared().makeDatabase()
         let writer = try await StorageBackEnd.postgres(at: url), listener = try await StorageBackEnd.postgres(at: url)

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import HTTPTypes
 import SyncProtocol
@@ -5,7 +6,7 @@ import Testing
 
 /// Every request says which protocol version it speaks; one of another version is refused in
 /// words naming the side to update, before anything is read or written.
-@Suite(.timeLimit(.minutes(3))) struct ProtocolNegotiationTests {
+@Suite(.hangGuard) struct ProtocolNegotiationTests {
     /// What a protocol 1 client sent: no version header, a mood without stamps.
     static let protocol1Upload = #"""
         {"moods": [{"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "date": 1795000000000, "modifiedAt": 1795000000000, "level": 3, "creatorID": "x"}]}

@@ -11,7 +11,7 @@ import Testing
 
 /// `/v1/subscribe`: other devices of the account hear about a write; the writer and other
 /// accounts do not.
-@Suite(.timeLimit(.minutes(3))) struct PushTests {
+@Suite(.hangGuard) struct PushTests {
     /// A device's WebSocket, collecting the messages it receives.
     final class Subscription: Sendable {
         /// What the connection saw, shared with the task that runs it.

@@ -9,7 +9,7 @@ import Testing
 
 /// Over its rate, a device or an address is answered 429 with `Retry-After`; the rates refill
 /// with time (a clock the test moves), and other devices and health checks are not held up.
-@Suite(.timeLimit(.minutes(3))) struct RateLimitTests {
+@Suite(.hangGuard, .ownThread) struct RateLimitTests {
     /// A monotonic time the test moves by hand.
     final class ManualClock: Sendable {
         private let elapsed = Mutex(Duration.zero)

@@ -9,7 +9,7 @@ import Testing
 
 /// Sockets follow their token: revoking a token, or an account's tokens, closes its open
 /// WebSockets at once with 1008, and no other socket.
-@Suite(.timeLimit(.minutes(3))) struct RevocationTests {
+@Suite(.hangGuard) struct RevocationTests {
     @Test(arguments: StorageBackEnd.allCases)
     func revokingATokenClosesItsSocketWith1008WhileAnotherTokensSocketOfTheAccountStaysOpen(_ backEnd: StorageBackEnd) async throws {
         try await TestServer.run(backEnd, over: .socket) { server in

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -10,7 +11,7 @@ import Testing
 /// The server serves the contract's routes as `SyncRoute` names them, through the router in
 /// process: each with its method, any other method on its path refused with 405 naming it, and
 /// every refusal with one of the contract's codes.
-@Suite(.timeLimit(.minutes(3))) struct RouteContractTests {
+@Suite(.hangGuard) struct RouteContractTests {
     static let methods: [HTTPRequest.Method] = [.get, .put, .post, .delete, .patch]
 
     @Test func everyRouteIsServedWithItsMethod() async throws {

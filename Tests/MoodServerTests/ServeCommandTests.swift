@@ -6,7 +6,7 @@ import SyncProtocol
 import Testing
 
 /// The real `moodtui serve` and `moodtui account` binaries, as a person runs them.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ServeCommandTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ServeCommandTests {
     let data = StorageBackEnd.temporaryFolder().appendingPathComponent("server")
 
     private func account(_ arguments: String...) throws -> ProcessResult {

@@ -9,7 +9,7 @@ import Testing
 /// `moodtui serve`'s own part of the limits: the open-file limit it raises at start, the caps it
 /// keeps below it, the options that set the timeouts, and sockets that follow their token when
 /// `moodtui account revoke` runs beside it.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ServeLimitTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ServeLimitTests {
     let data = StorageBackEnd.temporaryFolder().appendingPathComponent("server")
 
     private func openFiles(of server: ServerProcess) throws -> (soft: Int, hard: Int) {

@@ -6,7 +6,7 @@ import SyncProtocol
 import Testing
 
 /// The server's data folder holds every account: only its owner may read it.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ServerFileModeTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ServerFileModeTests {
     let parent = StorageBackEnd.temporaryFolder()
     var data: URL { parent.appendingPathComponent("server") }
 

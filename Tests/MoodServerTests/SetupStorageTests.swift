@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodKit
 import ServerStorage
@@ -7,7 +8,7 @@ import Testing
 /// The account's setup in every storage back end: kept one version after another only when
 /// based on the version stored, sealed with the account's key (or plain in an account without
 /// one), reported with every page of the feed, and never another account's.
-@Suite(.timeLimit(.minutes(3))) struct SetupStorageTests {
+@Suite(.hangGuard) struct SetupStorageTests {
     private static func sealed(_ key: AccountKeyID, filler: UInt8 = 7) throws -> SetupPayload {
         .sealed(try SealedContent(bytes: [SealedContent.formatVersion] + key.bytes + [UInt8](repeating: filler, count: 60)))
     }

@@ -11,7 +11,7 @@ import Testing
 /// The share routes on a live server: the owner makes, lists, fills and ends a share; its token
 /// reads the share's feed and push socket and nothing else; an ended or expired share's token
 /// stops at once and its socket closes.
-@Suite(.timeLimit(.minutes(3))) struct ShareRoutesTests {
+@Suite(.hangGuard) struct ShareRoutesTests {
     /// Alice's account given a key, as her first device gives it one.
     private static func sealAlice(_ server: TestServer) async throws -> (AccountKey, Account) {
         let key = AccountKey()

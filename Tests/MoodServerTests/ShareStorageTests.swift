@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import JournalTesting
 import MoodServer
@@ -8,7 +9,7 @@ import Testing
 /// Shares in every storage back end: an account of their own, tied to the owner's, that one
 /// token reads; listed to the owner while live, gone with their moods and token once ended or
 /// expired.
-@Suite(.timeLimit(.minutes(3))) struct ShareStorageTests {
+@Suite(.hangGuard) struct ShareStorageTests {
     static let shareKey = AccountKeyID(hex: "5ea1ed5ea1ed5ea1")!
     static let signing = AccountSigningKey(bytes: Array(repeating: 9, count: AccountSigningKey.byteCount))!
 

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodServer
 import SyncProtocol
@@ -5,7 +6,7 @@ import SyncTesting
 import Testing
 
 /// Protocol v1 over HTTP, against the application bound to 127.0.0.1 on a free port.
-@Suite(.timeLimit(.minutes(3))) struct SyncRoutesTests {
+@Suite(.hangGuard) struct SyncRoutesTests {
     @Test(arguments: StorageBackEnd.allCases)
     func theSameRequestSentThreeTimesMakesOneMoodAtOneVersion(_ backEnd: StorageBackEnd) async throws {
         try await TestServer.run(backEnd) { server in

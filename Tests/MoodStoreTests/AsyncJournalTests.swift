@@ -11,7 +11,7 @@ import Testing
 /// must not hold one of the concurrency pool's few threads, or the whole engine (and the screen's
 /// sync status) stalls behind it.
 struct AsyncJournalTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.hangGuard)
     func tasksWaitingToWriteLeaveTheConcurrencyPoolFree() async throws {
         let journal = try TemporaryJournal()
         let store = journal.store

@@ -6,7 +6,7 @@ import MoodStore
 import Synchronization
 import Testing
 
-@Suite struct JournalWatcherTests {
+@Suite(.ownThread) struct JournalWatcherTests {
     let journal: TemporaryJournal
     let received = ReceivedChanges()
     init() throws { journal = try TemporaryJournal() }

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodKit
 import MoodStore
@@ -6,7 +7,7 @@ import SyncProtocol
 import SyncTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct MoodDownloaderTests {
+@Suite(.hangGuard) struct MoodDownloaderTests {
     @Test func appliesEveryPageAndSavesTheTokenWithIt() async throws {
         let remote = try await InMemoryRemote()
         let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice(), pageSize: 2)

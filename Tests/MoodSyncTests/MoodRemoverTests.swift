@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodKit
 import MoodStore
@@ -5,7 +6,7 @@ import MoodStore
 import SyncTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct MoodRemoverTests {
+@Suite(.hangGuard) struct MoodRemoverTests {
     @Test func aMoodThatNeverLeftIsPurgedWithoutARequest() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         let mood = try device.add("typo")
@@ -75,7 +76,7 @@ import Testing
 }
 
 /// Every engine on a journal leaves a deletion alone while the app still offers to undo it.
-@Suite(.timeLimit(.minutes(3))) struct UndoBesideAnEngineTests {
+@Suite(.hangGuard) struct UndoBesideAnEngineTests {
     @Test func aSecondEngineSyncingOnceLeavesADeletionThatCanStillBeUndone() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         let mood = try device.add("keep me after all")
@@ -95,7 +96,7 @@ import Testing
 }
 
 /// `moodtui sync --once` says what the server did.
-@Suite(.timeLimit(.minutes(3))) struct SyncReportTests {
+@Suite(.hangGuard) struct SyncReportTests {
     @Test func aMoodThatNeverLeftIsNotCountedAsDeletedOnTheServer() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         try device.delete(try device.add("typo").id)

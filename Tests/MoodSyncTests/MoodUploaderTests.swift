@@ -8,7 +8,7 @@ import SyncProtocol
 import SyncTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct MoodUploaderTests {
+@Suite(.hangGuard) struct MoodUploaderTests {
     @Test func uploadsWaitingMoodsOnceAndRecordsTheirVersions() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         let moods = try (1...3).map { try device.add("mood \($0)") }

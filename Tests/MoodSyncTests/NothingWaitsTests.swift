@@ -10,7 +10,7 @@ import Testing
 /// Whenever something waits and no request for it is on its way, the engine has a timer for it
 /// or sends it at once; and the header never says "synced" while anything waits. The engines
 /// run on virtual time, which moves only when a test moves it.
-@Suite(.timeLimit(.minutes(3))) struct NothingWaitsTests {
+@Suite(.hangGuard) struct NothingWaitsTests {
     /// A retry backoff no test waits out: whatever happens below happens without it.
     static let slowRetries = SyncEngineSettings(
         retry: Backoff(initial: .seconds(3_600), maximum: .seconds(3_600)),

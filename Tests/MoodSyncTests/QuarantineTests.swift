@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import MoodKit
 import MoodStore
@@ -8,7 +9,7 @@ import Testing
 
 /// A change from the server that breaks the protocol's rules (as an older server could have
 /// stored, before it checked) is set aside and counted; the rest of the account syncs on.
-@Suite(.timeLimit(.minutes(3))) struct QuarantineTests {
+@Suite(.hangGuard) struct QuarantineTests {
     /// Stores `content` on the server as an older server would have: without checking it.
     private func storeUnchecked(_ id: Mood.ID, creatorID: String, baseVersion: Int64? = nil, on remote: InMemoryRemote) async throws {
         let content = MoodContent(

@@ -12,7 +12,7 @@ import Testing
 /// The engine on virtual time: every device's journal and engine run on a `VirtualClock`, which
 /// moves only when a test moves it, so retries, backoffs and undo windows are tried without
 /// waiting for them.
-@Suite(.timeLimit(.minutes(3))) struct SyncCoordinatorTests {
+@Suite(.hangGuard) struct SyncCoordinatorTests {
     /// The statuses an engine published, shared with its handler.
     final class Statuses: Sendable {
         private let all = Mutex<[SyncStatus]>([])

@@ -12,7 +12,7 @@ import Testing
 /// The account key's authority against a real `moodtui serve`: a device token without the key,
 /// and the server itself, cannot delete a mood from the devices, change the key or revoke a
 /// device; the devices that hold the key go on as before.
-@Suite(.timeLimit(.minutes(3))) struct AccountAuthorityTests {
+@Suite(.hangGuard, .ownThread) struct AccountAuthorityTests {
     /// A token of alice's made with `moodtui account add` and never given the key: a stolen one.
     private func thief(of server: ServerProcess) throws -> HTTPMoodRemote {
         HTTPMoodRemote(

@@ -14,7 +14,7 @@ import Testing
 /// back, as a hostile server would: moods held back from a download, an older copy of a mood
 /// handed out, an older head brought back, moods left out after `history_compacted`. Each is
 /// noticed in words, and nothing a device holds is dropped on the server's word.
-@Suite(.timeLimit(.minutes(3))) struct AccountHeadTests {
+@Suite(.hangGuard, .ownThread) struct AccountHeadTests {
     /// A server and a laptop that wrote `notes` and synced, so that the account has a head over them.
     private func account(with notes: [String]) async throws -> (ServerProcess, LiveDevice, [Mood]) {
         let server = try await ServerProcess.start(data: temporaryServerFolder())

@@ -6,7 +6,7 @@ import Testing
 
 /// Activities merging on two devices against a real `moodtui serve`: additions made without
 /// seeing each other both survive; a removal takes away only what its device had seen.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ActivitySyncTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ActivitySyncTests {
     private static func names(_ texts: String...) -> Set<ActivityName> { Set(texts.map { try! ActivityName.normalized($0) }) }
 
     private func activities(of id: Mood.ID, on device: LiveDevice) throws -> [String] {

@@ -14,7 +14,7 @@ import Testing
 /// beside the server (as another instance would): a device away for longer than the retention,
 /// and compaction while devices write. Compaction removes the tombstones of accounts without a
 /// key; a sealed account's tombstones carry the deletions' proofs, and stay.
-@Suite(.timeLimit(.minutes(3))) struct CompactionSyncTests {
+@Suite(.hangGuard, .ownThread) struct CompactionSyncTests {
     @Test(arguments: ServedStore.allCases, [LiveDevice.Login.plain, .withKey])
     func aDeviceAwayPastTheRetentionDropsWhatWasDeletedMeanwhileAndKeepsWhatItWrote(_ served: ServedStore, login: LiveDevice.Login) async throws {
         let server = try await served.start()

@@ -13,7 +13,7 @@ import Glibc
 
 /// `moodtui sync` killed with SIGKILL at random points of its upload: after a restart, the
 /// server holds every mood exactly once and the journal knows it.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct CrashSafetyTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct CrashSafetyTests {
     @Test func killedAtRandomPointsOfItsUploadEveryMoodEndsOnTheServerOnce() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let laptop = try await LiveDevice(server: server)

@@ -11,7 +11,7 @@ import Testing
 
 /// Moods sealed on the devices against a real `moodtui serve`: the server keeps and relays them
 /// but holds nothing readable, and a device applies nothing it cannot open.
-@Suite(.timeLimit(.minutes(2))) struct EndToEndEncryptionTests {
+@Suite(.hangGuard, .ownThread) struct EndToEndEncryptionTests {
     /// Each mood a person writes, with its level, a note and an activity, and one moved to a day
     /// of its own; and the text each would leave in a file that held it readable.
     private func writeMoods(on device: LiveDevice) throws -> (moods: [Mood], secrets: [String]) {

@@ -9,7 +9,7 @@ import Testing
 /// must then return, whatever the engine is waiting for: a request the network holds, a push
 /// socket that is still opening or open and quiet. A stalled request would otherwise hold the
 /// quit until the client's 30-second timeout, or for ever.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct EngineCancellationTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct EngineCancellationTests {
     /// What the engine waits for when it is cancelled.
     enum Waiting: String, CaseIterable, Sendable {
         case quietPushSocket, pushSocketOpening, accountCheck, upload, deletion, download

@@ -10,7 +10,7 @@ import Testing
 /// journal uploaded itself before that download, and another device deleted meanwhile, is not
 /// listed, and must go rather than stay on this device for ever. (Found by the storm: a device
 /// whose downloads failed while its uploads went through kept moods deleted elsewhere.)
-@Suite(.timeLimit(.minutes(2))) struct FirstDownloadTests {
+@Suite(.hangGuard, .ownThread) struct FirstDownloadTests {
     @Test func aMoodUploadedBeforeTheFirstDownloadAndDeletedElsewhereIsGoneAfterIt() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let proxy = try FaultProxy(upstreamPort: server.port)

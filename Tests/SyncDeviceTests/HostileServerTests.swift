@@ -11,7 +11,7 @@ import Testing
 /// The real `moodtui` against a real `moodtui serve` whose answers a proxy rewrites, as a hostile
 /// server would (or anyone on a plain-HTTP link): each attack is refused in words, and nothing
 /// the person wrote is sent readable or lost.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct HostileServerTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct HostileServerTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-hostile-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("phone.sqlite").path }
 

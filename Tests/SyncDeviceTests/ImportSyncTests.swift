@@ -8,7 +8,7 @@ import Testing
 /// An imported history on devices of one account against a real `moodtui serve`: it reaches the
 /// others once, importing the same file on another device adds nothing, and a mood deleted on
 /// one device is not brought back by importing the file again anywhere.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ImportSyncTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ImportSyncTests {
     private static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/exchange/daylio-note-title.csv").path
 

@@ -11,7 +11,7 @@ import Testing
 /// person types them against a real server: the first device makes the key and shows its
 /// phrase; another device is refused, in words and before anything is stored or downloaded,
 /// until it gives that phrase.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct KeyLoginCommandLineTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct KeyLoginCommandLineTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-key-cli-\(UUID().uuidString)")
     var laptop: String { folder.appendingPathComponent("laptop.sqlite").path }
     var phone: String { folder.appendingPathComponent("phone.sqlite").path }

@@ -7,7 +7,7 @@ import Testing
 
 /// Requests that arrive in another order than they were made, through a fault-injecting proxy
 /// between a device and a real `moodtui serve`: deletion wins whatever the order.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LateDeliveryTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct LateDeliveryTests {
     /// An upload held up in the network, a deletion of the same mood
     /// from a second engine on the journal reaching the server first (while the server did not
     /// know the mood), then the upload arriving: the server created the mood, and every device

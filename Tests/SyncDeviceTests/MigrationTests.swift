@@ -10,7 +10,7 @@ import Testing
 /// carried stamps (fixtures in Tests/Fixtures), opened by this version: the server migrates on
 /// start, `moodtui sync` migrates the journal and sends what waited, and a new device sees the
 /// account as the old version left it, with nothing lost, doubled or brought back.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct MigrationTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct MigrationTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-migration-\(UUID().uuidString)")
 
     static let edited = UUID(uuidString: "ACBBFB41-DF9A-4F9C-877F-3B31445CBFB8")!

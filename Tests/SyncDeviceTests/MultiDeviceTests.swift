@@ -8,7 +8,7 @@ import SyncProtocol
 import Testing
 
 /// Several devices of one account against a real `moodtui serve` on 127.0.0.1.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct MultiDeviceTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct MultiDeviceTests {
     @Test func addEditAndDeleteOnOneDeviceReachEveryOther() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let devices = [try await LiveDevice(server: server), try await LiveDevice(server: server), try await LiveDevice(server: server)]

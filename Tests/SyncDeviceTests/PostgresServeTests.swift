@@ -6,7 +6,7 @@ import Testing
 /// `moodtui serve --database postgres://…`: two server processes on one PostgreSQL database serve
 /// one account, each device talking to its own instance, and `moodtui account` works on the
 /// same database.
-@Suite(.timeLimit(.minutes(2))) struct PostgresServeTests {
+@Suite(.hangGuard, .ownThread) struct PostgresServeTests {
     @Test func twoInstancesOnOneDatabaseServeOneAccountToDevicesOnEither() async throws {
         let database = try PostgresCluster.shared().makeDatabase()
         let first = try await ServerProcess.start(database: database)

@@ -5,7 +5,7 @@ import Testing
 
 /// `--database postgres://…?sslmode=…` against a real PostgreSQL cluster that takes TLS with a
 /// certificate made in the test by a private authority.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct PostgresTLSTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct PostgresTLSTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-pg-tls-\(UUID().uuidString)")
 
     @Test func theServersConnectionsAreEncryptedAndVerifiedAsTheURLSays() async throws {

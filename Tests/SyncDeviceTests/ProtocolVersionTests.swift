@@ -7,7 +7,7 @@ import Testing
 
 /// A device and a server of different protocol versions never merge each other's moods: the
 /// device stops syncing with words that say which side to update.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ProtocolVersionTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ProtocolVersionTests {
     @Test func aServerThatDoesNotSayItsVersionIsRefusedBeforeAnythingIsApplied() async throws {
         let server = try await ServerProcess.start(data: temporaryServerFolder())
         let proxy = try FaultProxy(upstreamPort: server.port)

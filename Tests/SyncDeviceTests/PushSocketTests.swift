@@ -7,7 +7,7 @@ import Testing
 
 /// The push socket against a network that lets it down without closing it. The engine must give
 /// the connection up, connect again and hear of the change it missed.
-@Suite(.timeLimit(.minutes(2))) struct PushSocketTests {
+@Suite(.hangGuard, .ownThread) struct PushSocketTests {
     enum Letdown: String, CaseIterable, Sendable {
         /// The upgrade is accepted and never answered. Without a deadline on the handshake, the
         /// engine waited for it for ever: no pushes, no reconnect.

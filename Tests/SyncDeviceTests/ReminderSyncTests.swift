@@ -5,7 +5,7 @@ import Testing
 
 /// "No mood today" means no mood from any device: the prompt reads what the journal has synced,
 /// and the reminder's run syncs once before it decides, against a real server.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ReminderSyncTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ReminderSyncTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-remind-sync-\(UUID().uuidString)")
     var laptop: String { folder.appendingPathComponent("laptop.sqlite").path }
     var phone: String { folder.appendingPathComponent("phone.sqlite").path }

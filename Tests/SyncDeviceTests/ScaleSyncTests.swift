@@ -11,7 +11,7 @@ import Testing
 /// follows; the same scale made on both before either synced is one scale; after a key rotation
 /// the scales are stored sealed with the new key, and a device that logs in then reads them.
 /// The account's words for the levels travel in the same setup.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ScaleSyncTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ScaleSyncTests {
     private let sleep = try! ScaleName.normalized("sleep"), rest = try! ScaleName.normalized("rest")
     private let hours = ScaleKind.number(unit: "h", minimum: 0, maximum: 240)
 

@@ -7,7 +7,7 @@ import Testing
 /// Scale values on two devices against a real `moodtui serve`, sealed and plain: each value
 /// merges by its own stamp, so values of two scales set on two devices without seeing each
 /// other both stay, and a value cleared after it was seen stays cleared.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ScaleValueSyncTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ScaleValueSyncTests {
     private let sleep = UUID(), anxiety = UUID()
 
     @Test(arguments: [LiveDevice.Login.withKey, .plain])

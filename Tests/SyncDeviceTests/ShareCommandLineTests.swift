@@ -14,7 +14,7 @@ import Testing
 /// `moodtui share` as people type it, against a real server: the owner's two devices keep a
 /// scoped share up to date, the recipient reads it and cannot write, and an ended share reads
 /// nothing more while what was downloaded stays.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ShareCommandLineTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ShareCommandLineTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-share-cli-\(UUID().uuidString)")
     var laptop: String { folder.appendingPathComponent("laptop.sqlite").path }
     var phone: String { folder.appendingPathComponent("phone.sqlite").path }

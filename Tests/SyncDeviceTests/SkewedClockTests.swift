@@ -8,7 +8,7 @@ import Testing
 /// Concurrent edits against a real `moodtui serve`, made on devices whose wall clocks are an hour
 /// ahead or behind or step back (set by hand, no sleeping): each field keeps the edit made last,
 /// whatever the clocks say, and edits of different fields both survive.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SkewedClockTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct SkewedClockTests {
     /// Which of the two devices edits first; the other edits ten minutes later.
     enum FirstEditor: CaseIterable { case aheadByAnHour, behindByAnHour }
 

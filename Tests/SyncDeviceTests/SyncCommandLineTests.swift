@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `moodtui login`, `logout` and `sync` as a person types them, against a real server.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SyncCommandLineTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct SyncCommandLineTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-sync-cli-\(UUID().uuidString)")
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
 

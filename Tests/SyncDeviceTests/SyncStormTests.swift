@@ -27,11 +27,11 @@ import Glibc
 ///
 /// 1,000 operations a run; `MOODTUI_STORM_OPERATIONS=20000` runs more, `MOODTUI_SEED=N`
 /// replays a seed that failed.
-@Suite(.serialized) struct SyncStormTests {
+@Suite(.serialized, .ownThread) struct SyncStormTests {
     static let operations = ProcessInfo.processInfo.environment["MOODTUI_STORM_OPERATIONS"].flatMap(Int.init) ?? 1_000
     static let seed = TestSeed.chosen()
 
-    @Test(.timeLimit(.minutes(5 + operations / 2_000)), arguments: [StormTopology.sqlite, .postgres(instances: 2), .postgres(instances: 3)])
+    @Test(.timeLimit(.minutes(10 + operations / 2_000)), arguments: [StormTopology.sqlite, .postgres(instances: 2), .postgres(instances: 3)])
     func randomWorkThroughFaultsAndKillsConvergesWithNothingLostDoubledOrBroughtBack(_ topology: StormTopology) async throws {
         let seed = Self.seed
         var random = SeededGenerator(seed: seed)

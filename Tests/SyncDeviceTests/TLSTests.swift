@@ -9,7 +9,7 @@ import Testing
 
 /// `moodtui serve --tls-cert --tls-key` with a certificate made in the test by a private
 /// authority, and the app's own HTTP client and push socket talking to it over HTTPS and WSS.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TLSTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct TLSTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-tls-\(UUID().uuidString)")
     var laptop: String { folder.appendingPathComponent("laptop.sqlite").path }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The insights screen in the real app in tmux, following the journal while it is open.
-@Suite(.serialized) struct InsightsTerminalTests {
+@Suite(.serialized, .ownThread) struct InsightsTerminalTests {
     let subject = AppInTmux()
 
     /// A mood added from another process changes today's cell in the Year in Pixels.

@@ -4,7 +4,7 @@ import LocalProcesses
 import Testing
 
 /// The add and edit form as a person writes in it, in the real app in tmux.
-@Suite(.serialized) struct MoodEditorTests {
+@Suite(.serialized, .ownThread) struct MoodEditorTests {
     let subject = AppInTmux()
 
     /// "2nd day of vacation" was saved as "nd day of vacation": `1`–`5` chose the level while

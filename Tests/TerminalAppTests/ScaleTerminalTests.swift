@@ -6,7 +6,7 @@ import Testing
 /// Scales in the real app in tmux: filled in from the form (typed and stepped with an arrow), a
 /// row with values marked, the detail view naming every value, and `/sleep<6` showing the moods
 /// whose sleep was under six hours.
-@Suite(.serialized) struct ScaleTerminalTests {
+@Suite(.serialized, .ownThread) struct ScaleTerminalTests {
     let subject = AppInTmux()
 
     private func moodtui(_ arguments: String...) throws {

@@ -7,7 +7,7 @@ import Testing
 /// as the owner's devices write them, says whose share it is, refuses to change it in words, and
 /// `J` switches between the recipient's own journal and the share; the owner's app marks what a
 /// share shows.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ShareTerminalTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct ShareTerminalTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-share-tmux-\(UUID().uuidString)")
     var laptop: String { folder.appendingPathComponent("laptop.sqlite").path }
     var phone: String { folder.appendingPathComponent("phone.sqlite").path }

@@ -5,7 +5,7 @@ import Testing
 
 /// Two devices of one account, each its own journal, against a real `moodtui serve`: the app
 /// runs on device B in tmux, device A is the command line.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct SyncTerminalTests {
+@Suite(.serialized, .hangGuard, .ownThread) struct SyncTerminalTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-sync-tmux-\(UUID().uuidString)")
     var journalA: String { folder.appendingPathComponent("a.sqlite").path }
     var journalB: String { folder.appendingPathComponent("b.sqlite").path }

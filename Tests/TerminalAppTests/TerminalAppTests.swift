@@ -4,7 +4,7 @@ import LocalProcesses
 import Testing
 
 /// The real `moodtui` binary in a real terminal (tmux), driven by keys as a person would.
-@Suite(.serialized) struct TerminalAppTests {
+@Suite(.serialized, .ownThread) struct TerminalAppTests {
     let subject = AppInTmux()
     var journal: String { subject.journal }
 

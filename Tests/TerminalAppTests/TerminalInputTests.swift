@@ -5,7 +5,7 @@ import Testing
 /// Keys as terminals send them, in the real app in tmux (`TERM=xterm-256color` inside tmux, so
 /// curses does not know tmux's own Home and End): none of them may cost a mood or the text
 /// being typed.
-@Suite(.serialized) struct TerminalInputTests {
+@Suite(.serialized, .ownThread) struct TerminalInputTests {
     let subject = AppInTmux()
 
     /// Alt-d was Esc (the edit cancelled), `d` (delete?) and the `y` of "yes": a mood deleted.

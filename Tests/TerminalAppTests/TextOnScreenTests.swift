@@ -7,7 +7,7 @@ import Testing
 
 /// Text drawn as it is: emoji sequences whole, and a hostile note shown the same safe way by the
 /// app, `moodtui list` and `moodtui watch`.
-@Suite(.serialized) struct TextOnScreenTests {
+@Suite(.serialized, .ownThread) struct TextOnScreenTests {
     let subject = AppInTmux()
 
     /// 👩‍💻 was drawn as 👩 (the emoji after the joiner lost to the next character).
