@@ -13,8 +13,9 @@ import PackageDescription
 /// - The app: `MoodListScreen` (the ncurses view) → `MoodListModule` (VIPER: interactor,
 ///   presenter, router) and `TerminalUI` (→ `CNCurses`, the ncursesw shim); `MoodListModule` →
 ///   `CacheTracking` (batches from the change log) and `MoodInsights` (counts kept live).
-/// - The journal: `MoodExchange` (imports and exports), `CacheTracking` and `MoodInsights` →
-///   `MoodStore` (GRDB, the change log, the watcher) → `MoodKit` (the model; no dependencies).
+/// - The journal: `MoodExchange` (imports and exports), `MoodReport` (the doctor's HTML page, from
+///   `MoodInsights`' figures), `CacheTracking` and `MoodInsights` → `MoodStore` (GRDB, the change
+///   log, the watcher) → `MoodKit` (the model; no dependencies).
 /// - Sync on the device: `MoodSync` (the engine and the HTTP client) → `MoodStore`, `MoodSealing`
 ///   (the account key, sealed moods) and `SyncProtocol` (the wire types both sides share).
 /// - The server: `MoodServer` (HTTP routes, middleware, connection guard, push) →
@@ -84,6 +85,7 @@ let package = Package(
                 "MoodKit", "MoodStore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        .target(name: "MoodReport", dependencies: ["MoodKit", "MoodInsights"]),
 
         // MARK: - The mood list screen (VIPER)
 
@@ -173,7 +175,7 @@ let package = Package(
         .executableTarget(
             name: "moodtui",
             dependencies: [
-                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "MoodSealing", "SyncProtocol", "PrivateFiles", "DedicatedThreads",
+                "MoodKit", "MoodStore", "CacheTracking", "MoodInsights", "MoodExchange", "MoodReport", "MoodListModule", "TerminalUI", "MoodListScreen", "MoodSync", "MoodSealing", "SyncProtocol", "PrivateFiles", "DedicatedThreads",
                 "LocalProcesses", "JournalPeek", "MoodConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -215,6 +217,7 @@ let package = Package(
         .testTarget(
             name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MoodInsightsTests", dependencies: ["MoodInsights", "MoodKit", "MoodStore", "JournalTesting", "AppTesting"]),
+        .testTarget(name: "MoodReportTests", dependencies: ["MoodReport", "MoodInsights", "MoodKit"]),
         .testTarget(name: "MoodExchangeTests", dependencies: ["MoodExchange", "MoodKit", "MoodStore", "JournalTesting"]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodInsights", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
@@ -224,6 +227,7 @@ let package = Package(
             name: "AppTesting",
             dependencies: [
                 "SyncProtocol", "LocalProcesses", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Tests/AppTesting"),
         .testTarget(name: "AppTestingTests", dependencies: ["AppTesting", "LocalProcesses"]),

@@ -19,31 +19,19 @@ public enum Exporter {
         var writer = format.writer(clock: LocalDateTime(timeZone: timeZone))
         let order = format.order
         let bounds = range.map { $0.lowerBound.millisecondsSince1970...$0.upperBound.millisecondsSince1970 }
-        // The key of the first mood to write: the range's end newest first, its start oldest first.
-        let edge = UUID(uuid: order == .newestFirst ? (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255) : (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-        var start = bounds.map { MoodSortKey(date: order == .newestFirst ? $0.upperBound : $0.lowerBound, id: edge, order: order) }
         var written = 0
         // One snapshot for every page: a mood deleted or re-dated meanwhile is neither lost nor
         // written twice.
         try store.read { snapshot in
             try writer.begin(sink, vocabulary: try snapshot.vocabulary())
             let span = try Self.span(of: snapshot, within: bounds)
-            // A page after the first starts at the last mood written (`startingAt` includes it).
-            var lastWritten: Mood.ID?
-            pages: while true {
-                let limit = pageSize + (lastWritten == nil ? 0 : 1)
-                let page = try snapshot.moods(.journal, order: order, startingAt: start, limit: limit)
-                for mood in page where mood.id != lastWritten {
-                    if let bounds, !bounds.contains(mood.date.millisecondsSince1970) { break pages }
-                    try writer.write(mood, sink)
-                    written += 1
-                }
+            try snapshot.forEachPage(of: .journal, order: order, within: bounds, pageSize: pageSize) { page in
+                for mood in page { try writer.write(mood, sink) }
+                written += page.count
                 if let span, let last = page.last {
                     let done = Double(last.date.millisecondsSince1970 - span.lowerBound) / Double(max(1, span.upperBound - span.lowerBound))
                     progress?(order == .newestFirst ? 1 - done : done)
                 }
-                guard page.count == limit, let last = page.last else { break }
-                (start, lastWritten) = (MoodSortKey(last, order: order), last.id)
             }
         }
         progress?(1)

@@ -1,27 +1,34 @@
 import MoodKit
 
-/// The figures the insights screen and `moodtui stats` show for one year, worked out from the
-/// counts (``InsightsAggregates``) when they are drawn.
+/// The figures the insights screen and `moodtui stats` show for one year, and `moodtui report`
+/// for any period, worked out from the counts (``InsightsAggregates``) when they are drawn.
 ///
-/// - Complexity: O(the year's days and their activities) for the year's figures, and
+/// - Complexity: O(the period's days and their activities) for the period's figures, and
 ///   O(d log d) over every day with moods for the streaks.
 public struct InsightsReport: Hashable, Sendable {
-    public let year: Int
+    /// The days the figures count.
+    public let period: ClosedRange<LocalDay>
     public let today: LocalDay
     /// The average level of each day of the year with moods.
     public let dayAverages: [LocalDay: Double]
-    /// The year's moods, by level (awful first).
+    /// The period's moods, by level (awful first).
     public let levelCounts: [Int]
-    /// The year's moods by weekday, Monday first.
+    /// The period's moods by weekday, Monday first.
     public let weekdays: [Average]
-    /// The year's moods by month, January first.
+    /// The period's moods by month, January first.
     public let months: [Average]
+    /// The journal's streaks, whatever the period.
     public let streaks: Streaks
-    /// Each activity of the year, the most helpful first (those without an effect last, by use).
+    /// Each activity of the period, the most helpful first (those without an effect last, by use).
     public let activityEffects: [ActivityEffect]
 
+    /// The figures of `year`.
     public init(_ aggregates: InsightsAggregates, year: Int, today: LocalDay) {
-        self.year = year
+        self.init(aggregates, period: LocalDay.firstOfYear(year)...LocalDay.firstOfYear(year + 1).advanced(by: -1), today: today)
+    }
+
+    public init(_ aggregates: InsightsAggregates, period: ClosedRange<LocalDay>, today: LocalDay) {
+        self.period = period
         self.today = today
         var dayAverages: [LocalDay: Double] = [:]
         var levelCounts = Array(repeating: 0, count: MoodLevel.allCases.count)
@@ -29,8 +36,7 @@ public struct InsightsReport: Hashable, Sendable {
         var months = Array(repeating: Average(), count: 12)
         var activityDays: [ActivityName: (moods: Int, days: Average)] = [:]
         var allDays = Average()
-        let first = LocalDay.firstOfYear(year)
-        for day in first..<LocalDay.firstOfYear(year + 1) {
+        for day in period {
             guard let totals = aggregates.days[day], let average = totals.average else { continue }
             dayAverages[day] = average
             allDays.add(average)
@@ -59,7 +65,10 @@ public struct InsightsReport: Hashable, Sendable {
         .sorted { HelpingFactor.ranksBefore(HelpingFactor($0), HelpingFactor($1)) }
     }
 
-    /// How many moods the year holds.
+    /// The year the period starts in: a year's figures are that year's.
+    public var year: Int { period.lowerBound.year }
+
+    /// How many moods the period holds.
     public var moodCount: Int { levelCounts.reduce(0, +) }
 
     private static func average(sum: Double, count: Int) -> Average {

@@ -1,6 +1,7 @@
 import MoodKit
 
-/// How one scale went in a year, and how it goes with mood: what `moodtui stats` says of it.
+/// How one scale went in a year or a period, and how it goes with mood: what `moodtui stats` and
+/// `moodtui report` say of it.
 ///
 /// A day's value is the average of the scale's values that day; a day's level the average of all
 /// its moods. The median splits the days with a value in two (a yes/no scale's days are split
@@ -9,11 +10,11 @@ import MoodKit
 /// values and levels) says how closely.
 public struct ScaleInsight: Hashable, Sendable {
     public let scale: Scale
-    /// Every value of the year.
+    /// Every value of the period.
     public let values: Average
     /// January first.
     public let months: [Average]
-    /// Week 1 is the year's first seven days, up to week 53.
+    /// The first is the period's first seven days; the last may be shorter.
     public let weeks: [Average]
     /// The median of the days' values; `nil` without any.
     public let median: Double?
@@ -25,20 +26,26 @@ public struct ScaleInsight: Hashable, Sendable {
     public let correlation: Double?
 
     /// The insights of each of `scales` in `year`, from the counts (``InsightsAggregates``), in
-    /// the order of `scales`.
-    /// - Complexity: O(the year's days and their values).
+    /// the order of `scales`: weeks 1 to 53.
     public static func year(_ year: Int, scales: [Scale], aggregates: InsightsAggregates) -> [ScaleInsight] {
-        let first = LocalDay.firstOfYear(year)
+        period(LocalDay.firstOfYear(year)...LocalDay.firstOfYear(year + 1).advanced(by: -1), scales: scales, aggregates: aggregates)
+    }
+
+    /// The insights of each of `scales` over the days of `period`, in the order of `scales`.
+    /// - Complexity: O(the period's days and their values).
+    public static func period(_ period: ClosedRange<LocalDay>, scales: [Scale], aggregates: InsightsAggregates) -> [ScaleInsight] {
+        let first = period.lowerBound
+        let weekCount = (period.count + 6) / 7
         return scales.map { scale in
-            var values = Average(), months = Array(repeating: Average(), count: 12), weeks = Array(repeating: Average(), count: 53)
+            var values = Average(), months = Array(repeating: Average(), count: 12), weeks = Array(repeating: Average(), count: weekCount)
             var days: [(value: Double, level: Double)] = []
-            for day in first..<LocalDay.firstOfYear(year + 1) {
+            for day in period {
                 guard let totals = aggregates.dayScales[day]?[scale.id], let value = totals.average,
                     let level = aggregates.days[day]?.average
                 else { continue }
                 values.add(value, times: totals.count)
                 months[day.date.month - 1].add(value, times: totals.count)
-                weeks[min(first.distance(to: day) / 7, 52)].add(value, times: totals.count)
+                weeks[first.distance(to: day) / 7].add(value, times: totals.count)
                 days.append((value, level))
             }
             let median = Self.median(days.map(\.value))

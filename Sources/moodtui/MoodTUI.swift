@@ -12,7 +12,7 @@ struct MoodTUI: AsyncParsableCommand {
             OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ActivityCommand.self, ScaleCommand.self,
             LevelsCommand.self, PromptCommand.self, RemindCommand.self, ConfigCommand.self,
             ImportCommand.self, ExportCommand.self,
-            StatsCommand.self,
+            StatsCommand.self, ReportCommand.self,
             WatchCommand.self,
             LoginCommand.self, LogoutCommand.self, KeyCommand.self, ShareCommand.self, SyncCommand.self, DemoCommand.self,
             ServeCommand.self, AccountCommand.self,
