@@ -33,6 +33,11 @@ static inline int moodtui_has_alternate_screen(void) {
     return smcup != NULL && smcup != (const char *)-1 && smcup[0] != '\0';
 }
 
+/* Leaves the terminal's mouse reports to the app as characters: with keypad on, curses took the
+   start of one (terminfo's kmous) for KEY_MOUSE and passed the rest on as typed text, and its own
+   mouse reading merges the reports of one read into one (a double click was lost). */
+static inline void moodtui_leave_mouse_reports_to_the_app(void) { keyok(KEY_MOUSE, FALSE); }
+
 /* Number of colours the terminal supports (COLORS is a global or a macro). */
 static inline int moodtui_colors(void) { return COLORS; }
 

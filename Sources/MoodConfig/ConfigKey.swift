@@ -5,6 +5,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case server
     case theme
     case dateStyle = "date_style"
+    case weekStart = "week_start"
+    case mouse
 
     /// What the key sets, for `moodtui config` and the problems it names.
     public var meaning: String {
@@ -13,6 +15,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .server: "the server moodtui login uses when no URL is given"
         case .theme: "colours: \(Theme.allCases.map(\.rawValue).joined(separator: ", ")) (NO_COLOR turns them off whatever this says)"
         case .dateStyle: "times in the list: \(DateStyle.allCases.map(\.rawValue).joined(separator: " or "))"
+        case .weekStart: "the week's first day in insights, stats and reports: \(WeekStart.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .mouse: "whether the app takes clicks and the wheel (false leaves the mouse to the terminal: select and copy)"
         }
     }
 }
@@ -26,6 +30,23 @@ public enum Theme: String, CaseIterable, Sendable {
     case basic
     /// No colour: levels show as bars, as with `NO_COLOR`.
     case none
+}
+
+/// The day a week starts on: the order of the weekdays in insights, `moodtui stats` and the
+/// report, and where the weeks of the mood-over-time chart begin.
+public enum WeekStart: String, CaseIterable, Sendable {
+    case monday
+    case sunday
+    case saturday
+
+    /// The day as `LocalDay.weekday` numbers it: Monday 0 … Sunday 6.
+    public var weekday: Int {
+        switch self {
+        case .monday: 0
+        case .sunday: 6
+        case .saturday: 5
+        }
+    }
 }
 
 /// How the list writes a mood's time.

@@ -8,6 +8,9 @@ public struct MoodConfig: Equatable, Sendable {
     public var server: String?
     public var theme = Theme.default
     public var dateStyle = DateStyle.relative
+    public var weekStart = WeekStart.monday
+    /// Whether the app asks the terminal for mouse events.
+    public var mouse = true
 
     public init() {}
 
@@ -56,6 +59,14 @@ public struct MoodConfig: Equatable, Sendable {
                 throw .badValue(key, expected: Self.choices(DateStyle.allCases.map(\.rawValue)))
             }
             dateStyle = style
+        case .weekStart:
+            guard case .string(let name) = value, let day = WeekStart(rawValue: name) else {
+                throw .badValue(key, expected: Self.choices(WeekStart.allCases.map(\.rawValue)))
+            }
+            weekStart = day
+        case .mouse:
+            guard case .bool(let on) = value else { throw .badValue(key, expected: "true or false, without quotes") }
+            mouse = on
         }
     }
 

@@ -27,32 +27,34 @@ public struct InsightsAggregates: Hashable, Sendable {
     /// Takes a mood counted on `day` back out.
     public mutating func remove(_ facts: MoodFacts, on day: LocalDay) { count(facts, on: day, times: -1) }
 
-    /// The average mood of each of the `count` weeks (Monday to Sunday) up to the one holding
-    /// `day`, oldest first: the mood-over-time chart.
+    /// The average mood of each of the `count` weeks (starting on `firstWeekday`, Monday 0 …
+    /// Sunday 6) up to the one holding `day`, oldest first: the mood-over-time chart.
     /// - Complexity: O(count × 7).
-    public func weeklyAverages(through day: LocalDay, count: Int) -> [WeekAverage] {
-        weekly(through: day, count: count) { days[$0].flatMap { totals in totals.average.map { ($0, totals.count) } } }
+    public func weeklyAverages(through day: LocalDay, count: Int, firstWeekday: Int = 0) -> [WeekAverage] {
+        weekly(through: day, count: count, firstWeekday: firstWeekday) { days[$0].flatMap { totals in totals.average.map { ($0, totals.count) } } }
     }
 
     /// The average value of `scale` in each of the `count` weeks up to the one holding `day`,
     /// oldest first: the scale's sparkline.
     /// - Complexity: O(count × 7).
-    public func weeklyAverages(of scale: Scale.ID, through day: LocalDay, count: Int) -> [WeekAverage] {
-        weekly(through: day, count: count) { dayScales[$0]?[scale].flatMap { totals in totals.average.map { ($0, totals.count) } } }
+    public func weeklyAverages(of scale: Scale.ID, through day: LocalDay, count: Int, firstWeekday: Int = 0) -> [WeekAverage] {
+        weekly(through: day, count: count, firstWeekday: firstWeekday) {
+            dayScales[$0]?[scale].flatMap { totals in totals.average.map { ($0, totals.count) } }
+        }
     }
 
     /// Each week's average of what `dayValue` gives each of its days: the day's average and how
     /// many values it is the average of.
-    private func weekly(through day: LocalDay, count: Int, _ dayValue: (LocalDay) -> (Double, Int)?) -> [WeekAverage] {
-        let lastMonday = day.advanced(by: -day.weekday)
+    private func weekly(through day: LocalDay, count: Int, firstWeekday: Int, _ dayValue: (LocalDay) -> (Double, Int)?) -> [WeekAverage] {
+        let lastWeek = day.startOfWeek(firstWeekday: firstWeekday)
         return (0..<max(count, 0)).reversed().map { weeksBack in
-            let monday = lastMonday.advanced(by: -7 * weeksBack)
+            let first = lastWeek.advanced(by: -7 * weeksBack)
             var average = Average()
-            for day in monday..<monday.advanced(by: 7) {
+            for day in first..<first.advanced(by: 7) {
                 guard let (value, times) = dayValue(day) else { continue }
                 average.add(value, times: times)
             }
-            return WeekAverage(monday: monday, average: average)
+            return WeekAverage(first: first, average: average)
         }
     }
 
@@ -80,8 +82,9 @@ public struct InsightsAggregates: Hashable, Sendable {
     }
 }
 
-/// One week's average mood, Monday to Sunday.
+/// One week's average mood.
 public struct WeekAverage: Hashable, Sendable {
-    public let monday: LocalDay
+    /// The week's first day.
+    public let first: LocalDay
     public let average: Average
 }

@@ -34,7 +34,17 @@ public struct LocalDay: Hashable, Comparable, Strideable, Sendable, CustomString
     public var year: Int { date.year }
 
     /// Monday 0 … Sunday 6 (1970-01-01 was a Thursday).
-    public var weekday: Int { ((number + 3) % 7 + 7) % 7 }
+    public var weekday: Int { Self.weekdayNumber(number + 3) }
+
+    /// The first day of this day's week, for weeks that start on `firstWeekday` (Monday 0 …
+    /// Sunday 6).
+    public func startOfWeek(firstWeekday: Int) -> LocalDay { advanced(by: -Self.weekdayNumber(weekday - firstWeekday)) }
+
+    /// The weekdays (Monday 0 … Sunday 6) in the order a week that starts on `firstWeekday` runs.
+    public static func weekdays(from firstWeekday: Int) -> [Int] { (0..<7).map { weekdayNumber($0 + firstWeekday) } }
+
+    /// `n` brought into 0…6, whatever its sign.
+    private static func weekdayNumber(_ n: Int) -> Int { (n % 7 + 7) % 7 }
 
     /// The years a mood's date may fall in (1970-01-01 to 9999-12-31, as `MoodDateRange`).
     public static let moodYears = 1970...9999

@@ -34,7 +34,7 @@ public enum TerminalSafeText {
 
     /// C0 and C1 controls, DEL, the line and paragraph separators, and the explicit bidi
     /// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
-    private static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: ControlCharacters.contains(scalar)

@@ -65,6 +65,11 @@ public struct MoodFormState: Hashable, Sendable {
         activities.stepCandidate(by: steps)
     }
 
+    /// Moves the focus to `field`; the scales field exists only in a journal with scales.
+    public mutating func focus(on field: MoodFormField) {
+        if field != .scales || scales != nil { focus = field }
+    }
+
     /// Moves the focus to the next field (`forward`) or the one before, past the scales field
     /// in a journal without scales.
     public mutating func moveFocus(forward: Bool) {

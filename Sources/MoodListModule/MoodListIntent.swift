@@ -1,7 +1,8 @@
 import MoodKit
 
-/// What the person asked for, as the view understood it from the keys. The view maps keys to
-/// intents (which depend on what is open); the presenter decides what they do.
+/// What the person asked for, as the view understood it from the keys and the mouse. The view
+/// maps keys and clicks to intents (which depend on what is open); the presenter decides what
+/// they do.
 public enum MoodListIntent: Hashable, Sendable {
     // Moving around the list.
     case moveSelection(by: Int)
@@ -10,6 +11,8 @@ public enum MoodListIntent: Hashable, Sendable {
     case moveToBottom
     /// `n` / `N`: the next / previous mood the kept search matches.
     case moveToMatch(forward: Bool)
+    /// A mood clicked: the one at this list index.
+    case select(index: Int)
 
     // Acting on moods.
     case add
@@ -34,6 +37,8 @@ public enum MoodListIntent: Hashable, Sendable {
     case focusNext
     /// Shift-Tab: the form's previous field.
     case focusPrevious
+    /// A field of the form clicked.
+    case focus(MoodFormField)
     case setLevel(MoodLevel)
     case stepLevel(by: Int)
     /// Tab in the activities field: complete the activity being typed, or, with nothing to

@@ -16,6 +16,7 @@ extension MoodListPresenter {
         case .moveToTop: select(0)
         case .moveToBottom: select(count - 1)
         case .moveToMatch(let forward): moveToMatch(forward: forward)
+        case .select(let index): select(index)
         case .add:
             state = .form(MoodFormState(knownActivities: interactor.activitySuggestions(), scales: interactor.allScales(), dateInput: dateInput))
         case .editSelected:

@@ -12,6 +12,7 @@ extension MoodListPresenter {
         case (.form, .edit(let edit)): updateForm { $0.apply(edit) }
         case (.form, .focusNext): updateForm { $0.moveFocus(forward: true) }
         case (.form, .focusPrevious): updateForm { $0.moveFocus(forward: false) }
+        case (.form, .focus(let field)): updateForm { $0.focus(on: field) }
         case (.form, .setLevel(let level)): updateForm { $0.level = level }
         case (.form, .stepLevel(let steps)): updateForm { $0.stepLevel(by: steps) }
         case (.form, .completeActivity): updateForm { if !$0.completeActivity() { $0.moveFocus(forward: true) } }

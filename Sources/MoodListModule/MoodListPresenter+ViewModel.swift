@@ -70,7 +70,7 @@ extension MoodListPresenter {
         guard let counts = try? interactor.insightsCounts() else { return nil }
         let today = interactor.localDays.day(of: now().millisecondsSince1970)
         let scales = interactor.allScales().filter(\.isInUse)
-        var insights = InsightsViewModel(counts, scales: scales, year: state.year, selected: state.selected, today: today)
+        var insights = InsightsViewModel(counts, scales: scales, year: state.year, selected: state.selected, today: today, firstWeekday: firstWeekday)
         insights.levelWords = interactor.levelWords
         return .insights(insights)
     }

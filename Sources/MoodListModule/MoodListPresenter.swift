@@ -39,6 +39,8 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// Moods that arrived or changed from another device, highlighted until the given time.
     var highlights: [Mood.ID: Date] = [:]
     let now: () -> Date
+    /// The week's first day in insights, Monday 0 … Sunday 6.
+    let firstWeekday: Int
 
     /// How long a row that changed on another device stays highlighted.
     public static let highlightDuration: TimeInterval = 4
@@ -48,17 +50,19 @@ public final class MoodListPresenter: MoodListInteractorOutput {
     /// - Parameters:
     ///   - keyGuide: the footers and help lines, from the view's key table.
     ///   - dateStyle: relative times for recent moods ("25 min ago"), or clock times only.
+    ///   - firstWeekday: the week's first day in insights, Monday 0 … Sunday 6.
     ///   - now: the clock relative dates are written against.
     public init(
         interactor: any MoodListInteractorInput, router: any MoodListRouter,
         keyGuide: MoodListKeyGuide = MoodListKeyGuide(footers: [:], helpLines: []), dateStyle: MoodDateFormatter.Style = .relative,
-        now: @escaping () -> Date = Date.init
+        firstWeekday: Int = 0, now: @escaping () -> Date = Date.init
     ) {
         let timeZone = interactor.localDays.timeZone
         self.interactor = interactor
         self.router = router
         self.keyGuide = keyGuide
         self.now = now
+        self.firstWeekday = firstWeekday
         dateInput = MoodDateInput(timeZone: timeZone)
         rows = MoodRowFactory(
             formatter: MoodDateFormatter(timeZone: timeZone, style: dateStyle), dateInput: dateInput, now: now,

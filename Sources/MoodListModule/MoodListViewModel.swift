@@ -123,20 +123,26 @@ public struct InsightsViewModel: Hashable, Sendable {
     public var helps: [HelpingFactor]
     /// What the levels are called.
     public var levelWords = LevelWords.builtIn
+    /// The week's first day, Monday 0 … Sunday 6: the weekdays' order, and where the chart's
+    /// weeks begin.
+    public var firstWeekday: Int
 
     /// The most weeks the mood-over-time chart shows (a wide window shows them all).
     public static let chartWeeks = 104
 
     /// `year` of `counts`, with `selected` as the selected day; `scales` are the journal's in use.
-    public init(_ counts: InsightsAggregates, scales: [Scale] = [], year: Int, selected: LocalDay, today: LocalDay) {
+    public init(_ counts: InsightsAggregates, scales: [Scale] = [], year: Int, selected: LocalDay, today: LocalDay, firstWeekday: Int = 0) {
+        self.firstWeekday = firstWeekday
         report = InsightsReport(counts, year: year, today: today)
         grid = YearGrid(report)
         self.selected = selected
         selectedDay = counts.days[selected]
         daysBefore = OnThisDay.days(before: selected) { counts.days[$0] }
-        weeks = counts.weeklyAverages(through: today, count: Self.chartWeeks)
+        weeks = counts.weeklyAverages(through: today, count: Self.chartWeeks, firstWeekday: firstWeekday)
         let insights = ScaleInsight.year(year, scales: scales, aggregates: counts).filter { $0.values.count > 0 }
-        self.scales = insights.map { ScaleChart(insight: $0, weeks: counts.weeklyAverages(of: $0.scale.id, through: today, count: Self.chartWeeks)) }
+        self.scales = insights.map {
+            ScaleChart(insight: $0, weeks: counts.weeklyAverages(of: $0.scale.id, through: today, count: Self.chartWeeks, firstWeekday: firstWeekday))
+        }
         helps = HelpingFactor.ranked(activities: report.activityEffects, scales: insights)
     }
 }

@@ -23,6 +23,19 @@ struct InsightsRenderer {
     /// The smallest window that holds the whole grid and a line of each figure.
     static let minimumSize = TerminalSize(rows: 20, columns: gridColumn + 2 * 31)
 
+    /// The screen row of January; the other months follow, one a row.
+    static let firstMonthRow = 2
+
+    /// The day of the grid drawn at a screen cell, if one is: what a click there picks.
+    static func day(atRow row: Int, column: Int, of insights: InsightsViewModel, size: TerminalSize) -> LocalDay? {
+        let month = row - firstMonthRow
+        guard size.rows >= minimumSize.rows, size.columns >= minimumSize.columns, (0..<12).contains(month), column >= gridColumn
+        else { return nil }
+        let cells = insights.grid.rows[month]
+        let index = (column - gridColumn) / 2
+        return index < cells.count ? cells[index].day : nil
+    }
+
     /// Draws `insights` with `footer` on the last row and `message` (if any) above it.
     func draw(_ insights: InsightsViewModel, footer: String, message: MoodListMessage?) {
         screen.clear()
@@ -54,7 +67,8 @@ struct InsightsRenderer {
         line { labelled("Selected", Self.describe(insights.selected, insights.selectedDay) + Self.onThisDay(insights), row: $0) }
         line { labelled("Streak", Self.streaks(report.streaks), row: $0) }
         line { labelled("Levels", zip(MoodLevel.allCases, report.levelCounts).map { "\(insights.levelWords.word(for: $0)) \($1)" }.joined(separator: " · "), row: $0) }
-        line { labelled("Weekdays", zip(InsightsWords.weekdayNames, report.weekdays).map { "\($0) \(InsightsWords.average($1))" }.joined(separator: " · "), row: $0) }
+        let weekdays = LocalDay.weekdays(from: insights.firstWeekday)
+        line { labelled("Weekdays", weekdays.map { "\(InsightsWords.weekdayNames[$0]) \(InsightsWords.average(report.weekdays[$0]))" }.joined(separator: " · "), row: $0) }
         line { labelled("Months", zip(InsightsWords.monthNames, report.months).map { "\($0.prefix(1))\(InsightsWords.average($1))" }.joined(separator: " "), row: $0) }
         // What is left: each scale's sparkline takes a row of up to half the spare rows, the chart
         // half of the rest (up to 8 in all), what helps the others.

@@ -95,21 +95,63 @@ struct MoodFormRenderer {
         return (start.row, start.column + TextWidth.columns(of: label))
     }
 
+    /// What a click lands on in the form.
+    enum Target: Equatable {
+        case level(MoodLevel)
+        case field(MoodFormField)
+    }
+
+    /// What `form`, drawn over `area`, shows at a screen cell: a level, a field, or nothing.
+    static func target(atRow row: Int, column: Int, of form: MoodFormViewModel, over area: Range<Int>, screenColumns: Int) -> Target? {
+        let layout = Layout(form, over: area, screenColumns: screenColumns)
+        let box = layout.box
+        let line = row - box.top - 1
+        guard (0..<box.innerHeight).contains(line), (box.left..<(box.left + box.width)).contains(column) else { return nil }
+        switch line {
+        case 0: return levelSegments(form, in: box).segments.first { $0.columns.contains(column) }.map { .level($0.level) } ?? .field(.level)
+        case 1..<layout.activitiesLine: return .field(.note)
+        case layout.activitiesLine, layout.candidatesLine: return .field(.activities)
+        case layout.scalesLine where layout.hasScales: return .field(.scales)
+        case layout.dateLine: return .field(.date)
+        default: return nil
+        }
+    }
+
+    /// Where the level line puts each level after its label: "1 awful  2 bad  3 meh …", or in
+    /// a narrow box only the digits (the chosen level's name follows them).
+    private static func levelSegments(_ form: MoodFormViewModel, in box: TextBox) -> (segments: [LevelSegment], fitsFully: Bool) {
+        let start = box.left + 2 + TextWidth.columns(of: levelLabel)
+        let limit = box.left + 2 + box.innerWidth
+        let full = MoodLevel.allCases.map { "\($0.rawValue) \(form.levelWords.word(for: $0))" }
+        let fitsFully = TextWidth.columns(of: full.joined(separator: "  ")) <= limit - start
+        var column = start
+        let segments = zip(MoodLevel.allCases, fitsFully ? full : MoodLevel.allCases.map { "\($0.rawValue)" }).map { level, text in
+            let width = min(TextWidth.columns(of: text), max(0, limit - column))
+            defer { column += width + (fitsFully ? 2 : 1) }
+            return LevelSegment(level: level, text: text, columns: column..<(column + width))
+        }
+        return (segments, fitsFully)
+    }
+
+    /// One level's place on the level line.
+    private struct LevelSegment {
+        let level: MoodLevel
+        let text: String
+        let columns: Range<Int>
+    }
+
     /// "Level 1 awful  2 bad  3 meh  4 good  5 great" with the chosen level highlighted; on a
     /// narrow box only the digits, followed by the chosen level's name.
     private func drawLevels(_ form: MoodFormViewModel, in box: TextBox) {
         let start = drawLabel(Self.levelLabel, line: 0, focused: form.focus == .level, in: box)
         let limit = box.left + 2 + box.innerWidth
-        let full = MoodLevel.allCases.map { "\($0.rawValue) \(form.levelWords.word(for: $0))" }
-        let fitsFully = TextWidth.columns(of: full.joined(separator: "  ")) <= limit - start.column
-        let segments = fitsFully ? full : MoodLevel.allCases.map { "\($0.rawValue)" }
-        var column = start.column
-        for (level, segment) in zip(MoodLevel.allCases, segments) {
-            let style = level == form.level ? highlight(for: level) : TextStyle(dim: true)
-            column += screen.write(segment, row: start.row, column: column, style: style, maxColumns: max(0, limit - column))
-            column += fitsFully ? 2 : 1
+        let (segments, fitsFully) = Self.levelSegments(form, in: box)
+        for segment in segments {
+            let style = segment.level == form.level ? highlight(for: segment.level) : TextStyle(dim: true)
+            screen.write(segment.text, row: start.row, column: segment.columns.lowerBound, style: style, maxColumns: segment.columns.count)
         }
-        if !fitsFully {
+        if !fitsFully, let last = segments.last {
+            let column = last.columns.upperBound + 1
             let name = " " + form.levelWords.word(for: form.level)
             screen.write(name, row: start.row, column: column, style: highlight(for: form.level).with(reverse: false), maxColumns: max(0, limit - column))
         }

@@ -41,6 +41,11 @@ public final class MoodListScreenView: MoodListView {
         }
     }
 
+    /// What a click or the wheel at `mouse` means on what is drawn now (``MoodListMouseMap``).
+    public func intents(for mouse: MouseEvent) -> [MoodListIntent] {
+        model.map { MoodListMouseMap.intents(for: mouse, on: $0, size: screen.size) } ?? []
+    }
+
     /// How many list lines fit at the screen's current size; the app sends it to the presenter
     /// as `.resize(visibleRows:)`.
     public var listRowCount: Int { MoodListLayout(size: screen.size).listRowCount }

@@ -1,3 +1,5 @@
+import MoodKit
+
 /// A piece of HTML. Text interpolated into it is escaped and HTML interpolated is kept, so a note
 /// or an activity's name becomes markup only by being written as `HTML`, never by being forgotten.
 public struct HTML: ExpressibleByStringInterpolation, Hashable, Sendable {
@@ -28,7 +30,9 @@ public struct HTML: ExpressibleByStringInterpolation, Hashable, Sendable {
     }
 
     /// `text` safe between tags and inside quoted attributes. A control character (an escape
-    /// sequence in a note, say) is shown as its picture, `␛`, rather than passed on or dropped.
+    /// sequence in a note, say) is shown as its picture, `␛`, and a bidi override or a line
+    /// separator as `�` (as on the terminal, ``TerminalSafeText``): a note that another device
+    /// wrote cannot make "gnp.exe" read as "exe.png" to the doctor.
     public static func escaped(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -42,7 +46,7 @@ public struct HTML: ExpressibleByStringInterpolation, Hashable, Sendable {
             case "\n", "\t": result.unicodeScalars.append(scalar)
             case "\u{7F}": result += "\u{2421}"
             case _ where scalar.value < 0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case _ where (0x80..<0xA0).contains(scalar.value): result += "\u{FFFD}"
+            case _ where TerminalSafeText.needsReplacement(scalar): result.unicodeScalars.append(TerminalSafeText.replacementMark)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -39,10 +39,10 @@ public struct ReportContent: Sendable {
     public var streaks: Streaks { Streaks(days: insights.dayAverages.keys, today: today) }
 
     /// The weekdays in the order a week runs here, as numbers Monday 0 to Sunday 6.
-    var weekdayOrder: [Int] { (0..<7).map { ($0 + firstWeekday) % 7 } }
+    var weekdayOrder: [Int] { LocalDay.weekdays(from: firstWeekday) }
 
     /// Where `day` sits in its week: 0 for the first day of the week.
-    func column(ofWeekday day: LocalDay) -> Int { (day.weekday - firstWeekday + 7) % 7 }
+    func column(ofWeekday day: LocalDay) -> Int { day.startOfWeek(firstWeekday: firstWeekday).distance(to: day) }
 }
 
 /// One mood with a note, as the report lists it.

@@ -37,7 +37,7 @@ enum ReportStyle {
         .facts dt { color: var(--muted); } .facts dd { margin: 0; }
         .note { margin: 0 0 .6rem; }
         .note-head { color: var(--muted); font-size: .9rem; margin: 0; }
-        .note-text { white-space: pre-wrap; overflow-wrap: anywhere; margin: .1rem 0 0; }
+        .note-text { white-space: pre-wrap; overflow-wrap: anywhere; margin: .1rem 0 0; unicode-bidi: plaintext; }
         footer { margin-top: 2.5rem; font-size: .8rem; border-top: 1px solid var(--rule); padding-top: .5rem; }
         @page { margin: 14mm 13mm; }
         @media print {

@@ -7,6 +7,7 @@ enum EscapeSequence {
     /// `ESC [ parameters final` (CSI). Modifiers (`1;5A`: Ctrl-Up) are ignored, except for the
     /// Alt of a key sent as a code point (kitty's `CSI code;mods u`, xterm's `CSI 27;mods;code ~`).
     static func csi(parameters: String, final: Unicode.Scalar) -> KeyEvent? {
+        if parameters.hasPrefix("<") { return sgrMouse(parameters.dropFirst(), final: final) }
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0.prefix { $0.isNumber }) }
         let first = numbers.first ?? nil
         switch final {
@@ -30,6 +31,21 @@ enum EscapeSequence {
             }
         default: return nil  // focus in and out (I, O), F1–F4 in some terminals, reports
         }
+    }
+
+    /// A mouse report in SGR form (1006): `ESC [ < button ; column ; row M`, `m` for a release,
+    /// the cell counted from 1.
+    private static func sgrMouse(_ parameters: Substring, final: Unicode.Scalar) -> KeyEvent? {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).compactMap { Int($0) }
+        guard final == "M", numbers.count == 3, numbers.allSatisfy({ (0...100_000).contains($0) }) else { return nil }
+        return MouseEvent.reported(button: numbers[0], row: numbers[2] - 1, column: numbers[1] - 1).map(KeyEvent.mouse)
+    }
+
+    /// A mouse report in the old X10 form, `ESC [ M` and three bytes (button, column, row, each
+    /// 32 more than its value and the cell counted from 1): what a terminal without SGR sends.
+    static func x10Mouse(_ bytes: [UInt32]) -> KeyEvent? {
+        guard bytes.count == 3 else { return nil }
+        return MouseEvent.reported(button: Int(bytes[0]) - 32, row: Int(bytes[2]) - 33, column: Int(bytes[1]) - 33).map(KeyEvent.mouse)
     }
 
     /// `ESC O final` (SS3): arrows and Home/End in application cursor mode, the keypad in

@@ -3,9 +3,9 @@
 /// curses (keypad on) decodes the sequences its terminfo entry knows. The rest arrive as
 /// characters: ESC and letters. Read one by one, they were Esc (cancel the form, losing the
 /// text) and then commands (`d`, `y`: a mood deleted). Here an ESC starts a sequence that is
-/// consumed to its end: CSI (`ESC [ … final`), SS3 (`ESC O x`), the Linux console's
-/// `ESC [ [ x`, bracketed paste (`ESC [200~ … ESC [201~`); `ESC` and a character is Alt and that
-/// character. What the table (``EscapeSequence``) does not know means nothing.
+/// consumed to its end: CSI (`ESC [ … final`, mouse reports included), SS3 (`ESC O x`), the Linux
+/// console's `ESC [ [ x`, bracketed paste (`ESC [200~ … ESC [201~`), X10 mouse reports
+/// (`ESC [ M` and three bytes); `ESC` and a character is Alt and that character. What the table (``EscapeSequence``) does not know means nothing.
 ///
 /// A sequence cut at the end of what was read waits for the rest; ``flush()`` ends it after a
 /// pause (``pendingTimeout``). An ESC at the end of a read is a lone Escape at once: curses has
@@ -23,6 +23,8 @@ public struct KeyDecoder: Sendable {
         case ss3
         /// After `ESC [ [` (the Linux console's F1–F5).
         case linuxFunctionKey
+        /// After `ESC [ M`: the bytes of an X10 mouse report so far.
+        case x10Mouse([UInt32])
         /// Inside a bracketed paste: the text so far.
         case paste(PasteBuffer)
     }
@@ -31,8 +33,13 @@ public struct KeyDecoder: Sendable {
     private static let maximumSequenceLength = 32
 
     private var state = State.ground
+    /// Whether the app asked for mouse reports: only then is `ESC [ M` the start of one (X10)
+    /// rather than a sequence of its own whose next characters are typed.
+    private let mouseReports: Bool
 
-    public init() {}
+    public init(mouseReports: Bool = true) {
+        self.mouseReports = mouseReports
+    }
 
     /// How long to wait for the rest of an unfinished sequence before ``flush()``: a pasted text
     /// may pause (a slow link), an escape sequence does not. `nil` when nothing is pending.
@@ -40,7 +47,7 @@ public struct KeyDecoder: Sendable {
         switch state {
         case .ground: nil
         case .paste: .seconds(2)
-        case .escape, .csi, .overlongCSI, .ss3, .linuxFunctionKey: .milliseconds(100)
+        case .escape, .csi, .overlongCSI, .ss3, .linuxFunctionKey, .x10Mouse: .milliseconds(100)
         }
     }
 
@@ -60,7 +67,7 @@ public struct KeyDecoder: Sendable {
     public mutating func flush() -> [KeyEvent] {
         defer { state = .ground }
         switch state {
-        case .ground, .linuxFunctionKey, .overlongCSI: return []
+        case .ground, .linuxFunctionKey, .overlongCSI, .x10Mouse: return []
         case .escape: return [.escape]
         case .ss3: return [.alt("O")]
         case .csi(let collected): return collected.isEmpty ? [.alt("[")] : []
@@ -99,7 +106,13 @@ public struct KeyDecoder: Sendable {
         case (.linuxFunctionKey, .scalar(let value)):
             state = .ground
             if !(0x40...0x7E).contains(value) { restart(with: input, into: &keys) }
-        case (.csi, .keyCode), (.overlongCSI, .keyCode), (.ss3, .keyCode), (.linuxFunctionKey, .keyCode):
+        case (.x10Mouse, .scalar(let value)) where value < 32:
+            // Not a report after all (its bytes are 32 and up): the control is a key again.
+            restart(with: input, into: &keys)
+        case (.x10Mouse(let bytes), .scalar(let value)):
+            state = bytes.count == 2 ? .ground : .x10Mouse(bytes + [value])
+            if bytes.count == 2 { EscapeSequence.x10Mouse(bytes + [value]).map { keys.append($0) } }
+        case (.csi, .keyCode), (.overlongCSI, .keyCode), (.ss3, .keyCode), (.linuxFunctionKey, .keyCode), (.x10Mouse, .keyCode):
             // A sequence broken off by a key curses decoded: drop what was collected.
             restart(with: input, into: &keys)
         }
@@ -136,6 +149,7 @@ public struct KeyDecoder: Sendable {
             switch (collected, scalar) {
             case ("200", "~"): state = .paste(PasteBuffer())
             case ("201", "~"): break  // the end of a paste whose start was missed
+            case ("", "M") where mouseReports: state = .x10Mouse([])
             default: EscapeSequence.csi(parameters: collected, final: scalar).map { keys.append($0) }
             }
         default:  // a control character: the sequence was broken off

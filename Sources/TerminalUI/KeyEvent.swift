@@ -29,6 +29,10 @@ public enum KeyEvent: Equatable, Sendable {
     case resize
     /// Ctrl plus a letter not mapped above, as the lowercase letter: Ctrl-D is `.control("d")`.
     case control(Character)
+    /// The terminal's report of a press of the left button or a turn of the wheel (a press is a
+    /// ``MouseEvent/Action/click`` here; the event loop tells double clicks apart). Reports come
+    /// only while the app has asked for them (``TerminalOptions/mouse``).
+    case mouse(MouseEvent)
     /// A code we do not understand, kept so it can be logged.
     case unknown(Int32)
 }

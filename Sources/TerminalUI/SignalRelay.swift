@@ -11,6 +11,9 @@ private let relayDescriptor = Atomic<Int32>(-1)
 private let pendingSignals = Atomic<UInt64>(0)
 /// curses' own SIGWINCH handler (as a bit pattern), which ours calls first; 0 for none.
 private let cursesResizeHandler = Atomic<Int>(0)
+/// curses' own SIGTSTP handler (as a bit pattern), which ours calls after giving the shell its
+/// modes back; 0 for none.
+private let cursesSuspendHandler = Atomic<Int>(0)
 
 private func relayTerminationSignal(_ signal: Int32) {
     let savedErrno = errno
@@ -26,6 +29,23 @@ private func relayResizeSignal(_ signal: Int32) {
         unsafeBitCast(previous, to: (@convention(c) (Int32) -> Void).self)(signal)
     }
     post(WakePipe.resizeByte)
+    errno = savedErrno
+}
+
+/// Ctrl-Z: curses' `endwin` gives the shell its terminal settings back, but not the modes it did
+/// not set (the mouse reports, bracketed paste): those go first, then curses stops the process.
+private func relaySuspendSignal(_ signal: Int32) {
+    let savedErrno = errno
+    TerminalModes.release()
+    let previous = cursesSuspendHandler.load(ordering: .acquiring)
+    if previous != 0 {
+        unsafeBitCast(previous, to: (@convention(c) (Int32) -> Void).self)(signal)
+    } else {
+        // No curses handler: stop as the default action would, and take the signal again after.
+        Glibc.signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        Glibc.signal(SIGTSTP, relaySuspendSignal)
+    }
     errno = savedErrno
 }
 
@@ -71,19 +91,25 @@ enum SignalRelay {
         return (1..<64).filter { bits & (1 << UInt64($0)) != 0 }.map(Int32.init)
     }
 
-    /// Puts our SIGWINCH handler in front of the one curses installed during initialisation.
+    /// Puts our SIGWINCH and SIGTSTP handlers in front of those curses installed during
+    /// initialisation.
     ///
     /// Call after curses is initialised, on the thread that starts the terminal.
-    static func chainResizeHandler() {
+    static func chainCursesHandlers() {
+        chain(relayResizeSignal, for: SIGWINCH, keepingPrevious: cursesResizeHandler)
+        chain(relaySuspendSignal, for: SIGTSTP, keepingPrevious: cursesSuspendHandler)
+    }
+
+    /// Installs `handler` for `signal`, keeping the handler it replaces in `previous` for it to
+    /// call; installing it twice keeps the first one found.
+    private static func chain(_ handler: @convention(c) (Int32) -> Void, for signal: Int32, keepingPrevious previous: borrowing Atomic<Int>) {
         var current = sigaction()
-        sigaction(SIGWINCH, nil, &current)
-        let handler = current.__sigaction_handler.sa_handler
-        let bits = handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
-        let ours = unsafeBitCast(relayResizeSignal as @convention(c) (Int32) -> Void, to: Int.self)
-        guard bits != ours else { return }
+        sigaction(signal, nil, &current)
+        let bits = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+        guard bits != unsafeBitCast(handler, to: Int.self) else { return }
         let isRealHandler = bits > 1 && current.sa_flags & SA_SIGINFO == 0 // not SIG_DFL / SIG_IGN
-        cursesResizeHandler.store(isRealHandler ? bits : 0, ordering: .releasing)
-        install(relayResizeSignal, for: SIGWINCH)
+        previous.store(isRealHandler ? bits : 0, ordering: .releasing)
+        install(handler, for: signal)
     }
 
     private static func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {

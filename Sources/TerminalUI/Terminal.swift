@@ -29,8 +29,9 @@ public final class Terminal {
     /// Switches the terminal to full-screen curses mode.
     ///
     /// Sets a UTF-8 locale, keeps Ctrl-C as SIGINT (cbreak, not raw), sets ``TerminalModes``
-    /// (Ctrl-S and Ctrl-\\ as keys, bracketed paste), hides the cursor, turns on keypad decoding
-    /// and non-blocking input, and picks colours per ``ColorSupport``.
+    /// (Ctrl-S and Ctrl-\\ as keys, bracketed paste), hides the cursor, turns on keypad decoding,
+    /// non-blocking input and the mouse (unless `options` say not), and picks colours per
+    /// ``ColorSupport``.
     /// Calling it again after a successful start does nothing.
     /// - Throws: ``TerminalError/notATerminal(stream:)`` when stdin or stdout is not a TTY,
     ///   ``TerminalError/cursesInitializationFailed`` when curses cannot drive the terminal,
@@ -49,11 +50,12 @@ public final class Terminal {
             throw TerminalError.cannotMoveTheCursor(term: ProcessInfo.processInfo.environment["TERM"] ?? "")
         }
         TerminalRestoration.activate()
-        SignalRelay.chainResizeHandler()
+        SignalRelay.chainCursesHandlers()
         cbreak()
         noecho()
-        TerminalModes.apply()
+        TerminalModes.apply(mouse: options.mouse)
         keypad(window, true)
+        moodtui_leave_mouse_reports_to_the_app()
         nodelay(window, true)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
         curs_set(0)

@@ -2,6 +2,8 @@
 public enum TerminalEvent: Equatable, Sendable {
     /// A key press.
     case key(KeyEvent)
+    /// A click, a double click or the wheel, when the mouse is on (``TerminalOptions/mouse``).
+    case mouse(MouseEvent)
     /// The terminal changed size; lay out again for the new size.
     case resize(TerminalSize)
     /// Another thread called ``TerminalEventLoop/Waker/wake()``: check your inbox.

@@ -12,9 +12,11 @@ public final class TerminalEventLoop {
     public let waker: Waker
     private let poller: FileDescriptorPoller
     /// Keys from what curses reads; keeps an escape sequence cut between two reads.
-    private var decoder = KeyDecoder()
+    private var decoder = KeyDecoder(mouseReports: TerminalModes.reportsMouse)
     /// Pastes the terminal did not mark, from the keys of each read.
     private var pasteBurst = PasteBurst()
+    /// Double clicks, from the presses of the left button.
+    private var doubleClick = DoubleClick()
     /// When input last came, from which an unfinished sequence's wait is counted.
     private var lastInput = ContinuousClock.now
 
@@ -55,7 +57,7 @@ public final class TerminalEventLoop {
                 events += decoder.flush().map(TerminalEvent.key)
             }
             if outcome.resumed {
-                TerminalModes.apply()
+                TerminalModes.reapply()
                 clearok(moodtui_curscr(), true)
                 events.append(.resumed)
             }
@@ -67,7 +69,8 @@ public final class TerminalEventLoop {
     }
 
     /// Drains every key curses has ready without blocking, turning `KEY_RESIZE` into a resize
-    /// and an unmarked paste into one (``PasteBurst``).
+    /// and an unmarked paste into one (``PasteBurst``), and a second click on a cell into a double
+    /// click (``DoubleClick``).
     private func readKeys(from window: UnsafeMutablePointer<WINDOW>, at time: ContinuousClock.Instant) -> [TerminalEvent] {
         var inputs: [KeyInput] = []
         var character: wint_t = 0
@@ -77,10 +80,15 @@ public final class TerminalEventLoop {
             let code = Int32(bitPattern: character)
             inputs.append(status == moodtui_key_code_yes() ? .keyCode(code) : .scalar(character))
         }
-        return pasteBurst.keys(decoder.decode(inputs), readAt: time).map { key in
-            key == .resize
-                ? .resize(TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))))
-                : .key(key)
+        return pasteBurst.keys(decoder.decode(inputs), readAt: time).compactMap { key -> TerminalEvent? in
+            switch key {
+            case .resize: .resize(TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))))
+            case .mouse where !TerminalModes.reportsMouse: nil
+            case .mouse(let mouse) where mouse.action == .click:
+                .mouse(MouseEvent(doubleClick.action(ofPressAt: mouse.row, column: mouse.column, time: time), row: mouse.row, column: mouse.column))
+            case .mouse(let mouse): .mouse(mouse)
+            default: .key(key)
+            }
         }
     }
 }

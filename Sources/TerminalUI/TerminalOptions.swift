@@ -10,12 +10,16 @@ public struct TerminalOptions: Equatable, Sendable {
     public var basicColorsOnly: Bool
     /// Milliseconds curses waits after ESC to tell a lone Escape from an escape sequence.
     public var escapeDelayMilliseconds: Int
+    /// Whether the app takes the mouse (clicks, the wheel); without it the terminal keeps it for
+    /// selecting and copying text.
+    public var mouse: Bool
 
     /// Creates options; the defaults suit an interactive session.
-    public init(noColor: Bool = false, basicColorsOnly: Bool = false, escapeDelayMilliseconds: Int = 25) {
+    public init(noColor: Bool = false, basicColorsOnly: Bool = false, escapeDelayMilliseconds: Int = 25, mouse: Bool = true) {
         self.noColor = noColor
         self.basicColorsOnly = basicColorsOnly
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
+        self.mouse = mouse
     }
 
     /// Reads the `NO_COLOR` convention from an environment dictionary.

@@ -54,7 +54,7 @@ enum TerminalRestoration {
     /// - Returns: `true` if this call restored the terminal.
     static func restore() -> Bool {
         guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return false }
-        TerminalModes.releaseBracketedPaste()
+        TerminalModes.release()
         endwin()
         if !hasAlternateScreen.load(ordering: .sequentiallyConsistent) {
             _ = write(STDOUT_FILENO, "\r\n", 2)  // async-signal-safe, for the crash path

@@ -17,18 +17,23 @@ struct ConfigCommand: ParsableCommand {
         print("# \(file.path)\(file.exists ? "" : " (not there: every key has its default)")")
         for key in ConfigKey.allCases {
             let (value, note) = effective(key, file.config)
-            print("\n# \(key.meaning)\n\(key.rawValue) = \(Self.quoted(value))\(note.map { "  # \($0)" } ?? "")")
+            print("\n# \(key.meaning)\n\(key.rawValue) = \(value)\(note.map { "  # \($0)" } ?? "")")
         }
     }
 
-    /// The value moodtui uses for `key`, and where it comes from when that is not the file.
+    /// The value moodtui uses for `key`, written as TOML, and where it comes from when that is
+    /// not the file.
     private func effective(_ key: ConfigKey, _ config: MoodConfig) -> (String, String?) {
+        let defaults = MoodConfig()
+        func chosen(_ value: String, isDefault: Bool) -> (String, String?) { (Self.quoted(value), isDefault ? "the default" : nil) }
         switch key {
-        case .journal: (Environment.defaultJournal, config.journal == nil ? "the default" : nil)
-        case .server: (config.server ?? "", config.server == nil ? "none: moodtui login takes a URL" : nil)
+        case .journal: return chosen(Environment.defaultJournal, isDefault: config.journal == nil)
+        case .server: return (Self.quoted(config.server ?? ""), config.server == nil ? "none: moodtui login takes a URL" : nil)
         case .theme:
-            Environment.noColor ? (Theme.none.rawValue, "NO_COLOR is set") : (config.theme.rawValue, config.theme == .default ? "the default" : nil)
-        case .dateStyle: (config.dateStyle.rawValue, config.dateStyle == .relative ? "the default" : nil)
+            return Environment.noColor ? (Self.quoted(Theme.none.rawValue), "NO_COLOR is set") : chosen(config.theme.rawValue, isDefault: config.theme == defaults.theme)
+        case .dateStyle: return chosen(config.dateStyle.rawValue, isDefault: config.dateStyle == defaults.dateStyle)
+        case .weekStart: return chosen(config.weekStart.rawValue, isDefault: config.weekStart == defaults.weekStart)
+        case .mouse: return ("\(config.mouse)", config.mouse == defaults.mouse ? "the default" : nil)
         }
     }
 

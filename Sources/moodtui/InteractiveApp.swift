@@ -98,7 +98,8 @@ final class InteractiveApp {
                     return false
                 }
             })
-        let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: MoodListKeyMap.guide, dateStyle: Settings.dateStyle)
+        let presenter = MoodListPresenter(interactor: interactor, router: router, keyGuide: MoodListKeyMap.guide, dateStyle: Settings.dateStyle,
+            firstWeekday: Settings.firstWeekday)
         let view = MoodListScreenView(screen: terminal.screen, colorSupport: terminal.colorSupport)
         let keys = MoodListKeyMap()
         interactor.output = presenter
@@ -114,6 +115,8 @@ final class InteractiveApp {
                 switch event {
                 case .key(let key):
                     if let intent = keys.intent(for: key, overlay: view.overlay) { presenter.handle(intent) }
+                case .mouse(let mouse):
+                    for intent in view.intents(for: mouse) { presenter.handle(intent) }
                 case .resize, .resumed:
                     presenter.handle(.resize(visibleRows: view.listRowCount))
                 case .wake:

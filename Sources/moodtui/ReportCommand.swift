@@ -21,7 +21,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     @Option(help: ArgumentHelp(
-        "The first day (default: \(ReportPeriod.defaultDays) days before --until, or the first mood's day when later): 2026-09-01, yesterday.",
+        "The first day (default: the \(ReportPeriod.defaultDays) days up to --until, or from the first mood's day when later): 2026-09-01, yesterday.",
         valueName: "date"))
     var since: String?
 
@@ -50,7 +50,7 @@ struct ReportCommand: ParsableCommand {
         try? tracker.saveCounts()
         let content = ReportContent(
             period: period, today: today, aggregates: tracker.aggregates, scales: vocabulary.scales, words: vocabulary.levels,
-            notes: notes ? try Self.notes(in: period, of: store, localDays: localDays) : nil)
+            firstWeekday: Settings.firstWeekday, notes: notes ? try Self.notes(in: period, of: store, localDays: localDays) : nil)
         let page = ReportPage.html(content)
         guard let output else {
             FileHandle.standardOutput.write(Data(page.utf8))

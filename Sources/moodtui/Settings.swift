@@ -16,11 +16,14 @@ enum Settings {
 
     /// Colour as the theme asks, and none at all with `NO_COLOR`, whatever the theme.
     static var terminalOptions: TerminalOptions {
-        TerminalOptions(noColor: !usesColor, basicColorsOnly: config.theme == .basic)
+        TerminalOptions(noColor: !usesColor, basicColorsOnly: config.theme == .basic, mouse: config.mouse)
     }
 
     /// Whether anything may be coloured: not with `NO_COLOR`, nor with `theme = "none"`.
     static var usesColor: Bool { !Environment.noColor && config.theme != .none }
+
+    /// The week's first day as `LocalDay.weekday` numbers it: Monday 0 … Sunday 6.
+    static var firstWeekday: Int { config.weekStart.weekday }
 
     static var dateStyle: MoodDateFormatter.Style {
         switch config.dateStyle {

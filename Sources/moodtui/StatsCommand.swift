@@ -40,7 +40,8 @@ struct StatsCommand: ParsableCommand {
             try JSONLines.print(StatsJSON(report, scales: scales))
         } else {
             let colour = isatty(STDOUT_FILENO) == 1 && Settings.usesColor
-            print(StatsText(report: report, scales: scales, words: vocabulary.levels, colour: colour).lines.joined(separator: "\n"))
+            let text = StatsText(report: report, scales: scales, words: vocabulary.levels, colour: colour, firstWeekday: Settings.firstWeekday)
+            print(text.lines.joined(separator: "\n"))
         }
     }
 }

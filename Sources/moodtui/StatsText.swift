@@ -13,6 +13,8 @@ struct StatsText {
     /// What the levels are called.
     let words: LevelWords
     let colour: Bool
+    /// The week's first day, Monday 0 … Sunday 6: the order the weekdays are printed in.
+    var firstWeekday = 0
 
     var lines: [String] {
         let days = report.dayAverages.count
@@ -21,7 +23,8 @@ struct StatsText {
         lines += ["", legend, ""]
         lines.append("Streak     " + streaks)
         lines.append("Levels     " + zip(MoodLevel.allCases, report.levelCounts).map { "\(words.word(for: $0)) \($1)" }.joined(separator: "  "))
-        lines.append("Weekdays   " + Self.averages(report.weekdays, names: InsightsWords.weekdayNames))
+        let weekdays = LocalDay.weekdays(from: firstWeekday)
+        lines.append("Weekdays   " + Self.averages(weekdays.map { report.weekdays[$0] }, names: weekdays.map { InsightsWords.weekdayNames[$0] }))
         lines.append("Months     " + Self.averages(report.months, names: InsightsWords.monthNames))
         lines.append("")
         lines += helps

@@ -73,6 +73,29 @@ public final class TmuxSession {
         try run(["paste-buffer", "-d", "-b", "test-paste", "-t", "main"])
     }
 
+    /// Clicks the left button on a cell (row and column from 0) as xterm reports it to an app that
+    /// asked for the mouse (SGR mode, 1006); `times: 2` is a double click.
+    public func click(row: Int, column: Int, times: Int = 1) throws {
+        let cell = "\(column + 1);\(row + 1)"
+        try sendBytes(String(repeating: "\u{1B}[<0;\(cell)M\u{1B}[<0;\(cell)m", count: times))
+    }
+
+    /// Turns the wheel a notch over a cell: `up` away from the person, which scrolls up.
+    public func wheel(up: Bool, row: Int, column: Int) throws {
+        try sendBytes("\u{1B}[<\(up ? 64 : 65);\(column + 1);\(row + 1)M")
+    }
+
+    /// A tmux format expanded for the pane, such as `#{mouse_sgr_flag}`: what the app asked the
+    /// terminal for.
+    public func paneFormat(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Writes `text`'s bytes to the app as the terminal would, escape sequences included.
+    private func sendBytes(_ text: String) throws {
+        try run(["send-keys", "-t", "main", "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
     /// Resizes the window, as a person dragging the terminal's corner would.
     public func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])

@@ -32,6 +32,21 @@ import Testing
         #expect(printed.standardOutput.contains("server = \"\"  # none: moodtui login takes a URL"))
         #expect(printed.standardOutput.contains("theme = \"default\"  # the default"))
         #expect(printed.standardOutput.contains("date_style = \"relative\"  # the default"))
+        #expect(printed.standardOutput.contains("week_start = \"monday\"  # the default"))
+        #expect(printed.standardOutput.contains("mouse = true  # the default"))
+    }
+
+    @Test func theWeeksFirstDayOrdersTheWeekdaysOfStatsAndTheReport() throws {
+        try write("week_start = \"sunday\"\nmouse = false\n")
+        let journal = folder.appendingPathComponent("journal.sqlite").path
+        #expect(try moodtui("add", "--journal", journal, "--level", "great", "--date", "2026-03-02 20:00").status == 0)
+        let stats = try moodtui("stats", "--journal", journal, "--year", "2026")
+        #expect(stats.standardOutput.contains("Weekdays   Sun –  Mon 5.0  Tue –"), "\(stats.standardOutput)")
+        let report = try moodtui("report", "--journal", journal, "--since", "2026-03-01", "--until", "2026-03-07")
+        let rows = report.standardOutput.matches(of: /<tr><th scope="row">(Mon|Tue|Wed|Thu|Fri|Sat|Sun)<\/th>/).map { String($0.output.1) }
+        #expect(rows == ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
+        let printed = try moodtui("config")
+        #expect(printed.standardOutput.contains("week_start = \"sunday\"\n") && printed.standardOutput.contains("mouse = false\n"))
     }
 
     @Test func theJournalNamedIsTheOneEveryCommandAndThePromptUse() throws {
@@ -57,7 +72,7 @@ import Testing
                 "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
             ])
             #expect(result.standardError.contains(
-                "moodtui: \(configFile.path) line 2: unknown key 'colour' (the keys are journal, server, theme, date_style) (moodtui goes on with the default)"),
+                "moodtui: \(configFile.path) line 2: unknown key 'colour' (the keys are journal, server, theme, date_style, week_start, mouse) (moodtui goes on with the default)"),
                 "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains("line 3: date_style takes one of \"relative\", \"absolute\""), "\(arguments)")
         }

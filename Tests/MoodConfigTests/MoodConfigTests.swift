@@ -11,12 +11,16 @@ import Testing
             server = 'https://moods.example.org'
             theme = "basic"
             date_style = "absolute"
+            week_start = "sunday"
+            mouse = false
             """)
         #expect(problems.isEmpty, "\(problems)")
         #expect(config.journal == "~/moods/journal.sqlite")
         #expect(config.server == "https://moods.example.org")
         #expect(config.theme == .basic)
         #expect(config.dateStyle == .absolute)
+        #expect(config.weekStart == .sunday && config.weekStart.weekday == 6)
+        #expect(!config.mouse)
     }
 
     @Test func anEmptyFileIsEveryDefault() {
@@ -24,6 +28,7 @@ import Testing
         #expect(problems.isEmpty)
         #expect(config == MoodConfig())
         #expect(config.theme == .default && config.dateStyle == .relative && config.journal == nil && config.server == nil)
+        #expect(config.weekStart == .monday && config.mouse)
     }
 
     @Test func basicStringsTakeTOMLsEscapes() {
@@ -33,11 +38,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("colour = \"none\"", "line 1: unknown key 'colour' (the keys are journal, server, theme, date_style)"),
+        ("colour = \"none\"", "line 1: unknown key 'colour' (the keys are journal, server, theme, date_style, week_start, mouse)"),
         ("theme = \"dark\"", #"line 1: theme takes one of "default", "basic", "none""#),
         ("theme = none", "line 1: a value is a string in quotes, true or false, or a number"),
         ("date_style = true", #"line 1: date_style takes one of "relative", "absolute""#),
         ("server = \"ftp://x\"", "line 1: server takes a URL starting http:// or https://, in quotes"),
+        ("week_start = \"tuesday\"", #"line 1: week_start takes one of "monday", "sunday", "saturday""#),
+        ("mouse = \"no\"", "line 1: mouse takes true or false, without quotes"),
         ("journal = \"\"", "line 1: journal takes a path in quotes"),
         ("journal = \"/a\\u0000b\"", "line 1: journal takes a path in quotes"),
         ("[app]", "line 1: [app]: tables are not used; write every key at the top"),
@@ -63,7 +70,7 @@ import Testing
             """)
         #expect(problems.map(\.description) == [
             "line 2: theme is set already on line 1; this line is left out",
-            "line 3: unknown key 'bogus' (the keys are journal, server, theme, date_style)",
+            "line 3: unknown key 'bogus' (the keys are journal, server, theme, date_style, week_start, mouse)",
         ])
         #expect(config.theme == .basic && config.dateStyle == .absolute)
     }

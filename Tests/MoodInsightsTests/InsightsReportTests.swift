@@ -57,8 +57,18 @@ import Testing
 
     @Test func weeksRunMondayToSundayUpToToday() {
         let weeks = Self.aggregates.weeklyAverages(through: LocalDay(year: 2026, month: 11, day: 8), count: 2)
-        #expect(weeks.map(\.monday) == [LocalDay(year: 2026, month: 10, day: 26), LocalDay(year: 2026, month: 11, day: 2)])
+        #expect(weeks.map(\.first) == [LocalDay(year: 2026, month: 10, day: 26), LocalDay(year: 2026, month: 11, day: 2)])
         #expect(weeks[0].average.count == 0)
         #expect(weeks[1].average.count == 5 && weeks[1].average.value == 3)
+    }
+
+    @Test func weeksCanStartOnSunday() {
+        let sunday = LocalDay(year: 2026, month: 11, day: 8)
+        let weeks = Self.aggregates.weeklyAverages(through: sunday, count: 2, firstWeekday: 6)
+        #expect(weeks.map(\.first) == [LocalDay(year: 2026, month: 11, day: 1), sunday])
+        #expect(weeks[0].average.count == 5 && weeks[1].average.count == 0)
+        #expect(LocalDay.weekdays(from: 6) == [6, 0, 1, 2, 3, 4, 5])
+        #expect(LocalDay.weekdays(from: -1) == LocalDay.weekdays(from: 6), "any number is a weekday")
+        #expect(sunday.advanced(by: -1).startOfWeek(firstWeekday: 5) == sunday.advanced(by: -1))
     }
 }

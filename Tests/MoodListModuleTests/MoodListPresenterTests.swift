@@ -200,6 +200,21 @@ import Testing
         #expect(view.model.message?.text == "That mood was deleted.")
     }
 
+    /// What a click asks for: a mood by its list index, a field of the form.
+    @Test func aClickedMoodIsSelectedAndAClickedFieldTakesTheFocus() throws {
+        try addMoods(3)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.select(index: 2))
+        #expect(view.model.selectedIndex == 2 && view.selectedRow?.note == "mood 0")
+        presenter.handle(.add)
+        presenter.handle(.focus(.date))
+        guard case .form(let form) = view.model.overlay else { Issue.record("no form"); return }
+        #expect(form.focus == .date)
+        presenter.handle(.focus(.scales))
+        guard case .form(let unchanged) = view.model.overlay else { Issue.record("no form"); return }
+        #expect(unchanged.focus == .date, "a journal without scales has no scales field to focus")
+    }
+
     @Test func deletingAsksFirstThenRemovesTheRowAndUndoBringsItBack() throws {
         try addMoods(3)
         presenter.viewDidLoad(visibleRows: 10)

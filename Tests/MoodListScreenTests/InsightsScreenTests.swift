@@ -73,6 +73,14 @@ import TerminalUI
         #expect(screen.lines.contains("Selected  Tue 3 Nov 2026: 2.5 from 2 moods · a year ago 4.0 · a month ago 5.0"), "\(screen.lines)")
     }
 
+    /// A week that starts on Sunday puts Sunday first among the weekdays.
+    @Test func theWeekdaysRunFromTheWeeksFirstDay() {
+        let insights = InsightsViewModel(InsightsAggregates(), year: 2026, selected: Self.today, today: Self.today, firstWeekday: 6)
+        let screen = MoodListFixtures.screen(rows: 24, columns: 80)
+        InsightsRenderer(screen: screen, colorSupport: .none).draw(insights, footer: "", message: nil)
+        #expect(screen.lines.contains("Weekdays  Sun – · Mon – · Tue – · Wed – · Thu – · Fri – · Sat –"), "\(screen.lines)")
+    }
+
     @Test func withoutColourTheSelectedDayIsInReverse() {
         let screen = draw()
         #expect(screen.style(row: 12, column: 5 + 2 * 2).reverse, "3 November")

@@ -13,6 +13,7 @@ import Testing
 
     @Test func controlCharactersAreShownAsTheirPicturesAndLineBreaksKept() {
         #expect(HTML.escaped("a\u{1B}[31mb\u{0}c\u{7F}\u{85}\nd\te") == "a\u{241B}[31mb\u{2400}c\u{2421}\u{FFFD}\nd\te")
+        #expect(HTML.escaped("gnp\u{202E}.exe\u{2066}x\u{2028}y") == "gnp\u{FFFD}.exe\u{FFFD}x\u{FFFD}y", "bidi overrides and separators")
     }
 
     @Test func numbersAreWrittenToATenth() {

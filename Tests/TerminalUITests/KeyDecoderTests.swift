@@ -84,6 +84,20 @@ import Testing
         Sent(terminal: "kitty", key: "Alt-d (CSI u)", bytes: "\(esc)[100;3u", meaning: .alt("d")),
         Sent(terminal: "kitty", key: "Ctrl-a (CSI u)", bytes: "\(esc)[97;5u", meaning: .control("a")),
         Sent(terminal: "kitty", key: "Shift-Tab (CSI u)", bytes: "\(esc)[9;2u", meaning: .backTab),
+        // Mouse reports, SGR (1006): the cell counted from 1; `m` is a release.
+        Sent(terminal: "xterm", key: "left press", bytes: "\(esc)[<0;10;5M", meaning: .mouse(MouseEvent(.click, row: 4, column: 9))),
+        Sent(terminal: "xterm", key: "left release", bytes: "\(esc)[<0;10;5m", meaning: nil),
+        Sent(terminal: "xterm", key: "Ctrl-click", bytes: "\(esc)[<16;300;2M", meaning: .mouse(MouseEvent(.click, row: 1, column: 299))),
+        Sent(terminal: "xterm", key: "right press", bytes: "\(esc)[<2;10;5M", meaning: nil),
+        Sent(terminal: "xterm", key: "drag", bytes: "\(esc)[<32;11;5M", meaning: nil),
+        Sent(terminal: "xterm", key: "wheel up", bytes: "\(esc)[<64;1;1M", meaning: .mouse(MouseEvent(.wheelUp, row: 0, column: 0))),
+        Sent(terminal: "xterm", key: "wheel down", bytes: "\(esc)[<65;1;1M", meaning: .mouse(MouseEvent(.wheelDown, row: 0, column: 0))),
+        Sent(terminal: "xterm", key: "mouse report without a cell", bytes: "\(esc)[<0;0;0M", meaning: nil),
+        Sent(terminal: "xterm", key: "mouse report off any screen", bytes: "\(esc)[<0;-9223372036854775808;1M", meaning: nil),
+        // Mouse reports, X10: three bytes, each value + 32, the cell counted from 1.
+        Sent(terminal: "rxvt", key: "X10 left press", bytes: "\(esc)[M #%", meaning: .mouse(MouseEvent(.click, row: 4, column: 2))),
+        Sent(terminal: "rxvt", key: "X10 release", bytes: "\(esc)[M##%", meaning: nil),
+        Sent(terminal: "rxvt", key: "X10 wheel down", bytes: "\(esc)[Ma!!", meaning: .mouse(MouseEvent(.wheelDown, row: 0, column: 0))),
     ]
 
     private func keys(_ text: String, decoder: inout KeyDecoder) -> [KeyEvent] {
@@ -93,6 +107,15 @@ import Testing
     private func keys(_ reads: String...) -> [KeyEvent] {
         var decoder = KeyDecoder()
         return reads.flatMap { keys($0, decoder: &decoder) }
+    }
+
+    /// `ESC [ M` is an X10 mouse report only while the app asked for the mouse, and only with the
+    /// bytes one has: otherwise what follows is typed.
+    @Test func anX10ReportIsOneOnlyWhileTheMouseIsOnAndItsBytesFit() {
+        var off = KeyDecoder(mouseReports: false)
+        #expect(keys("\(Self.esc)[M #%", decoder: &off) == [" ", "#", "%"].map(KeyEvent.character))
+        var on = KeyDecoder()
+        #expect(keys("\(Self.esc)[M \r", decoder: &on) == [.enter], "a control ends it and is a key")
     }
 
     @Test(arguments: table)
