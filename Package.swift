@@ -35,6 +35,9 @@ let package = Package(
     products: [
         .executable(name: "moodtui", targets: ["moodtui-launcher"]),
         .executable(name: "moodtui-core", targets: ["moodtui"]),
+        // For the fuzz targets in Tests/Fuzz, a package of their own: what they read bytes with.
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "MoodKit", targets: ["MoodKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
