@@ -8,18 +8,11 @@ import Testing
 @Suite(.ownThread) struct LauncherTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-launcher-\(UUID().uuidString)")
 
-    /// The launcher copied into a folder of its own, without `moodtui-core`. The copy is
-    /// written through a descriptor closed on exec: a process another test starts meanwhile
-    /// would otherwise hold it open for writing, and running the copy would fail (ETXTBSY).
+    /// The launcher copied into a folder of its own, without `moodtui-core`.
     private func launcherAlone() throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let copy = folder.appendingPathComponent("moodtui")
-        let bytes = try Data(contentsOf: try BuiltProducts.moodtui)
-        let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        try #require(written == bytes.count)
+        try ExecutableFile.write(try Data(contentsOf: try BuiltProducts.moodtui), to: copy)
         return copy
     }
 

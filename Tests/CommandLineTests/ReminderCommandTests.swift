@@ -17,8 +17,7 @@ import Testing
     private func fakeProgram(_ name: String, _ body: String = "") throws {
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         let script = programs.appendingPathComponent(name)
-        try Data("#!/bin/sh\necho \"$@\" >> '\(folder.path)/\(name).calls'\n\(body)\n".utf8).write(to: script)  // echo is the shell's own
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        try ExecutableFile.write(Data("#!/bin/sh\necho \"$@\" >> '\(folder.path)/\(name).calls'\n\(body)\n".utf8), to: script)  // echo is the shell's own
     }
 
     private func calls(_ name: String) -> [String] {

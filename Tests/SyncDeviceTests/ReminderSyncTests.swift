@@ -32,8 +32,7 @@ import Testing
         _ = try moodtui("login", server.url.absoluteString, try server.addDevice("alice"), "--journal", phone, "--key-file", keyFile.path)
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         let notifySend = programs.appendingPathComponent("notify-send")
-        try Data("#!/bin/sh\necho \"$@\" >> '\(folder.path)/notify-send.calls'\n".utf8).write(to: notifySend)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: notifySend.path)
+        try ExecutableFile.write(Data("#!/bin/sh\necho \"$@\" >> '\(folder.path)/notify-send.calls'\n".utf8), to: notifySend)
     }
 
     @Test func aMoodLoggedOnTheLaptopSilencesThePhonesPromptOnceSynced() async throws {
