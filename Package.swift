@@ -38,6 +38,7 @@ let package = Package(
         // For the fuzz targets in Tests/Fuzz, a package of their own: what they read bytes with.
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "MoodKit", targets: ["MoodKit"]),
+        .library(name: "MoodExchange", targets: ["MoodExchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

@@ -13,5 +13,6 @@ let package = Package(
         .target(name: "FuzzingSupport", dependencies: ["CFuzzingEngine"]),
         .executableTarget(name: "FuzzKeyDecoder", dependencies: ["FuzzingSupport", .product(name: "TerminalUI", package: "moodtui")]),
         .executableTarget(name: "FuzzDateInput", dependencies: ["FuzzingSupport", .product(name: "MoodKit", package: "moodtui")]),
+        .executableTarget(name: "FuzzImports", dependencies: ["FuzzingSupport", .product(name: "MoodExchange", package: "moodtui")]),
     ]
 )
