@@ -86,10 +86,11 @@ let package = Package(
         .target(
             name: "MoodExchange",
             dependencies: [
-                "MoodKit", "MoodStore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "MoodKit", "MoodStore", "CInflate", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "MoodReport", dependencies: ["MoodKit", "MoodInsights"]),
+        .systemLibrary(name: "CInflate", path: "Sources/CInflate"),
 
         // MARK: - The mood list screen (VIPER)
 
@@ -222,7 +223,9 @@ let package = Package(
             name: "MoodStoreTests", dependencies: ["MoodStore", "JournalTesting", "AppTesting", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MoodInsightsTests", dependencies: ["MoodInsights", "MoodKit", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodReportTests", dependencies: ["MoodReport", "MoodInsights", "MoodKit"]),
-        .testTarget(name: "MoodExchangeTests", dependencies: ["MoodExchange", "MoodKit", "MoodStore", "JournalTesting"]),
+        .testTarget(
+            name: "MoodExchangeTests",
+            dependencies: ["MoodExchange", "MoodKit", "MoodStore", "JournalTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "CacheTrackingTests", dependencies: ["CacheTracking", "MoodStore", "JournalTesting", "AppTesting"]),
         .testTarget(name: "MoodListModuleTests", dependencies: ["MoodListModule", "MoodInsights", "MoodKit", "JournalTesting", "CacheTracking", "MoodStore", "AppTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -1,6 +1,5 @@
 import Foundation
 import MoodKit
-import ZIPFoundation
 
 /// A Daylio backup (`.daylio`): a zip whose `backup.daylio` is JSON in base64, with
 /// `dayEntries` (`{"datetime": ms, "year", "month" (from 0), "day", "hour", "minute", "mood",
@@ -92,23 +91,16 @@ public struct DaylioBackupSource: ImportSource {
     /// The JSON in the zip's `backup.daylio`, unpacked and decoded from base64.
     private static func journal(path: String, maximumBytes: Int) throws -> Data {
         let notBackup = ImportError.notThisFormat(path: path, format: ImportFormat.daylioBackup.name, reason: "it is no zip holding \(journalFile)")
-        let archive: Archive
-        do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch { throw notBackup }
-        guard let entry = archive[journalFile] else { throw notBackup }
-        let tooLarge = ImportError.tooLarge(path: path, limit: maximumBytes)
-        guard entry.uncompressedSize <= maximumBytes else { throw tooLarge }
-        var base64 = Data()
+        guard let zip = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { throw ImportError.unreadableFile(path) }
+        let base64: [UInt8]
         do {
-            _ = try archive.extract(entry) { chunk in
-                guard base64.count + chunk.count <= maximumBytes else { throw tooLarge }
-                base64.append(chunk)
-            }
-        } catch let error as ImportError {
-            throw error
+            base64 = try ZipMember.contents(of: journalFile, in: zip, maximumBytes: maximumBytes)
+        } catch .tooLarge {
+            throw ImportError.tooLarge(path: path, limit: maximumBytes)
         } catch {
             throw notBackup
         }
-        guard let json = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else { throw notBackup }
+        guard let json = Data(base64Encoded: Data(base64), options: .ignoreUnknownCharacters) else { throw notBackup }
         return json
     }
 

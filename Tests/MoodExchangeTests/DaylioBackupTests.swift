@@ -3,6 +3,7 @@ import JournalTesting
 @testable import MoodExchange
 import MoodKit
 import MoodStore
+import Synchronization
 import Testing
 import ZIPFoundation
 
@@ -117,6 +118,24 @@ import ZIPFoundation
 
     @Test func aJournalLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
         #expect(throws: ImportError.tooLarge(path: fixture, limit: 1_000)) { try DaylioBackupSource(path: fixture, maximumBytes: 1_000) }
+    }
+
+    /// A backup whose compressed journal does not end before the file does (the fuzzer made it)
+    /// kept `moodtui import` reading for ever. The reading runs on a thread of its own here, so
+    /// that the hang it was fails the test in a minute rather than stopping the run.
+    @Test func aBackupWhoseCompressedJournalNeverEndsIsRefusedNotReadForEver() async throws {
+        let file = DaylioCSVTests.fixture("daylio-backup-deflate-never-ends.daylio")
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+        Thread.detachNewThread {
+            let result = Result { _ = try DaylioBackupSource(path: file) }
+            outcome.withLock { $0 = result }
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while outcome.withLock({ $0 }) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let result = try #require(outcome.withLock { $0 }, "still reading after a minute")
+        #expect(throws: ImportError.notThisFormat(path: file, format: ImportFormat.daylioBackup.name, reason: "it is no zip holding backup.daylio")) {
+            try result.get()
+        }
     }
 
     @Test func aBackupGivenAsATextFormatSaysItIsAZip() {

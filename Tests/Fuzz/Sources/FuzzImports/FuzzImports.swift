@@ -3,12 +3,9 @@ import FuzzingSupport
 import MoodExchange
 
 /// Another app's export, read entry by entry as `moodtui import` reads it: the CSV reader alone,
-/// a Daylio CSV export, jrnl's JSON, a Pixels backup and moodtui's own JSON. The input's first
-/// byte picks the format, its second the size of the chunks the file arrives in. Beyond not
-/// crashing: reading ends, with at most one entry or row for each byte.
-///
-/// A Daylio backup (a zip) is left out until its reading is fixed: ZIPFoundation's extraction
-/// never ends on a deflate stream that does not (`Findings/` in this package holds the file).
+/// a Daylio CSV export, a Daylio backup (a zip), jrnl's JSON, a Pixels backup and moodtui's own
+/// JSON. The input's first byte picks the format, its second the size of the chunks the file
+/// arrives in. Beyond not crashing: reading ends, with at most one entry or row for each byte.
 @main enum FuzzImports {
     static func main() {
         Fuzzing.run { data, size in
@@ -20,7 +17,7 @@ import MoodExchange
 
 /// The formats, in the order the first byte picks them.
 private enum Format: CaseIterable {
-    case csvRecords, daylioCSV, jrnl, pixels, moodtuiJSON
+    case csvRecords, daylioCSV, jrnl, pixels, moodtuiJSON, daylioBackup
 }
 
 private func read(_ input: [UInt8]) {
@@ -40,6 +37,11 @@ private func read(_ input: [UInt8]) {
     case .jrnl: drain(try? JrnlSource(bytes: Array(input.dropFirst(2)), timeZone: .gmt), limit: limit)
     case .pixels: drain(try? PixelsSource(bytes: Array(input.dropFirst(2)), timeZone: .gmt), limit: limit)
     case .moodtuiJSON: drain(try? MoodtuiJSONSource(chunks), limit: limit)
+    case .daylioBackup:
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(getpid()).daylio")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? Data(input.dropFirst(2)).write(to: file)) != nil else { return }
+        drain(try? DaylioBackupSource(path: file.path, maximumBytes: 1 << 20), limit: limit)
     }
 }
 
