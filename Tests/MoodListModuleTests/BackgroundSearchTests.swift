@@ -42,6 +42,16 @@ import Testing
         return (journal, wakes, interactor, presenter, view)
     }
 
+    /// Types `text` on the filter line of a screen that has not searched yet, keeps it with Enter
+    /// and shows the search's list once its last search (one per letter) has finished.
+    private func keepFilter(_ text: String, _ presenter: MoodListPresenter, _ wakes: Wakes, _ interactor: MoodListInteractor) async throws {
+        presenter.handle(.startFilter)
+        for character in text { presenter.handle(.edit(.insert(character))) }
+        presenter.handle(.submit)
+        try #require(await waitUntil { wakes.value == text.count })
+        interactor.refresh()
+    }
+
     private func notes(_ interactor: MoodListInteractor) -> [String] {
         interactor.moods(in: 0..<interactor.count).compactMap { $0?.note }
     }
@@ -81,11 +91,7 @@ import Testing
     @Test func aMatchChosenWhileTheWholeListIsReadStaysSelectedWhenItArrives() async throws {
         let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
         defer { withExtendedLifetime(journal) {} }  // its folder goes with it
-        presenter.handle(.startFilter)
-        for character in "walk" { presenter.handle(.edit(.insert(character))) }
-        presenter.handle(.submit)
-        #expect(await waitUntil { wakes.value == 4 })
-        interactor.refresh()
+        try await keepFilter("walk", presenter, wakes, interactor)
         #expect(view.notes == ["walking home", "walk by the sea"])
         presenter.handle(.cancel)
         presenter.handle(.moveToMatch(forward: true))
@@ -119,11 +125,7 @@ import Testing
     @Test func escOnTheFilterLineBringsBackTheFilterKeptBeforeSlash() async throws {
         let (journal, wakes, interactor, presenter, view) = try screenSearchingInTheBackground()
         defer { withExtendedLifetime(journal) {} }  // its folder goes with it
-        presenter.handle(.startFilter)
-        for character in "walk" { presenter.handle(.edit(.insert(character))) }
-        presenter.handle(.submit)
-        #expect(await waitUntil { wakes.value == 4 })
-        interactor.refresh()
+        try await keepFilter("walk", presenter, wakes, interactor)
         presenter.handle(.moveSelection(by: 1))  // "walk by the sea"
         presenter.handle(.startFilter)
         presenter.handle(.edit(.insert("z")))
