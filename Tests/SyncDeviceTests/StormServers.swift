@@ -20,15 +20,18 @@ enum StormTopology: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// The server instances of a storm, each behind a fault proxy of its own: devices are spread
-/// across the proxies, so that a write through one instance must reach devices on the others,
-/// and a kill hits one instance at a time, which comes back on its port.
+/// The server instances of a storm, and a fault proxy for each device: devices are spread across
+/// the instances, so that a write through one instance must reach devices on the others; a kill
+/// or a pause hits one instance at a time (a killed one comes back on its port); a partition
+/// cuts one device off.
 final class StormServers {
     private var instances: [ServerProcess]
     let proxies: [FaultProxy]
+    /// The instances stopped with SIGSTOP, by index.
+    private var paused: Set<Int> = []
     private let start: (_ port: Int) async throws -> ServerProcess
 
-    init(_ topology: StormTopology) async throws {
+    init(_ topology: StormTopology, devices: Int) async throws {
         switch topology {
         case .sqlite:
             let data = temporaryServerFolder()
@@ -41,7 +44,8 @@ final class StormServers {
             for _ in 0..<count { instances.append(try await start(0)) }
             self.instances = instances
         }
-        proxies = try instances.map { try FaultProxy(upstreamPort: $0.port) }
+        let instances = instances
+        proxies = try (0..<devices).map { try FaultProxy(upstreamPort: instances[$0 % instances.count].port) }
     }
 
     /// An instance to add devices with (every instance serves every account).
@@ -50,14 +54,34 @@ final class StormServers {
     var lastInstance: ServerProcess { instances[instances.count - 1] }
 
     /// The proxy the `index`th device goes through.
-    func proxy(forDevice index: Int) -> FaultProxy { proxies[index % proxies.count] }
+    func proxy(forDevice index: Int) -> FaultProxy { proxies[index] }
 
     /// Kills one instance with SIGKILL and starts it again on its port.
     func killOne(using random: inout some RandomNumberGenerator) async throws {
         let index = Int.random(in: 0..<instances.count, using: &random)
         let port = instances[index].port
         _ = await instances[index].stop(SIGKILL)
+        paused.remove(index)
         instances[index] = try await start(port)
+    }
+
+    /// Stops one instance with SIGSTOP: its connections stay open and its port takes new ones,
+    /// but nothing is answered until ``resumeAll()``.
+    func pauseOne(using random: inout some RandomNumberGenerator) {
+        let index = Int.random(in: 0..<instances.count, using: &random)
+        guard paused.insert(index).inserted else { return }
+        kill(instances[index].pid, SIGSTOP)
+    }
+
+    func resumeAll() {
+        for index in paused { kill(instances[index].pid, SIGCONT) }
+        paused.removeAll()
+    }
+
+    /// Cuts one device off: its connections are reset and new ones refused, until healed.
+    func partition(device index: Int, _ cut: Bool) {
+        proxies[index].setRefusingConnections(cut)
+        if cut { proxies[index].cutAllConnections() }
     }
 
     /// The same random faults on every proxy, each drawing from its own seed.
@@ -67,9 +91,13 @@ final class StormServers {
         }
     }
 
-    /// Stops every fault and lets every held or stalled request go.
+    /// Stops every fault, pause and partition, and lets every held or stalled request go.
     func heal() {
-        for proxy in proxies { proxy.randomFaults = nil }
+        resumeAll()
+        for proxy in proxies {
+            proxy.randomFaults = nil
+            proxy.setRefusingConnections(false)
+        }
         releaseHeldAndDropStalled()
     }
 
@@ -89,6 +117,7 @@ final class StormServers {
     var faultKindsInjected: Set<FaultProxy.Fault.Kind> { Set(proxies.flatMap(\.counts.faulted.keys)) }
 
     func stop() async {
+        resumeAll()
         for proxy in proxies { proxy.close() }
         for instance in instances { await instance.stop() }
     }

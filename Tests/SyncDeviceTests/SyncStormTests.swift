@@ -16,7 +16,9 @@ import Glibc
 /// ahead and right, and the recipient of a share of the moods dated from the storm's middle on,
 /// do random work — adds, edits of one field (level, note or date), deletes —
 /// through proxies that inject faults, while `moodtui sync` and `moodtui serve` are killed with
-/// SIGKILL now and then. The server is one instance on SQLite, or two or three instances on one
+/// SIGKILL now and then, and paused with SIGSTOP; a device is cut off for a while, and a
+/// device's clock jumps hours ahead or back. Every commit on every device is looked at, and
+/// what the devices showed is checked against what was done (``ConsistencyChecker``). The server is one instance on SQLite, or two or three instances on one
 /// PostgreSQL database with the devices spread across them (one instance killed at a time). After the storm, with the network healed, the running engines converge
 /// on their own: every device and a fresh one hold the same moods, field for field; every mood
 /// added is there exactly once unless some device deleted it, no deleted mood is anywhere, and
@@ -35,11 +37,13 @@ import Glibc
     func randomWorkThroughFaultsAndKillsConvergesWithNothingLostDoubledOrBroughtBack(_ topology: StormTopology) async throws {
         let seed = Self.seed
         var random = SeededGenerator(seed: seed)
-        let servers = try await StormServers(topology)
+        let servers = try await StormServers(topology, devices: 5)
         var devices: [LiveDevice] = []
+        var histories: [DeviceHistory] = []
         // The fourth device's engine is a `moodtui sync` process, which reads the machine's clock.
         for (index, offset) in [3_600, -3_600, 600, 0 as TimeInterval].enumerated() {
             devices.append(try await LiveDevice(server: servers.anyInstance, through: servers.proxy(forDevice: index), clockOffset: offset))
+            histories.append(try DeviceHistory(device: index, store: devices[index].store))
         }
         // Late delivery and stalls too: every few operations, held requests are let go (after
         // later ones) and stalled ones are reset (the client would otherwise time out at 30 s).
@@ -60,14 +64,15 @@ import Glibc
         var syncProcess = try SyncProcess(device: devices[3], server: syncProxy.url)
 
         var storm = StormLedger()
+        var disruptions = Disruptions()
         for step in 0..<Self.operations {
+            disruptions.step(step, servers: servers, syncProcess: syncProcess, devices: devices, using: &random)
             let deviceIndex = Int.random(in: 0..<4, using: &random)
             let device = devices[deviceIndex]
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<40:
                 let mood = try device.add("storm \(step)", level: MoodLevel.allCases.randomElement(using: &random)!)
-                storm.add(mood.id)
-                storm.saw(mood)
+                storm.add(mood, on: deviceIndex)
             case 40..<65:
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
                 let field = [MoodField.level, .note, .date].randomElement(using: &random)!
@@ -85,20 +90,21 @@ import Glibc
                 if after.fields != before.fields {
                     #expect(after.stamps.latest > before.stamps.latest, "seed \(seed): an edit was stamped before what its device had seen")
                 }
-                storm.saw(after)
+                storm.edited(field, from: before, to: after, on: deviceIndex)
             case 65..<80:
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
-                if (try? device.delete(id)) != nil { storm.delete(id, how: "deleted at step \(step) on device \(deviceIndex)") }
+                if (try? device.delete(id)) != nil { storm.delete(id, on: deviceIndex, how: "deleted at step \(step)") }
             case 80..<92:
                 // Deleted in the app, then undone at once: it must survive (unless deleted elsewhere).
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
                 guard (try? await device.store.write(origin: .ui, { try $0.markForDeletion(id) })) != nil else { continue }
                 do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch {
-                    storm.delete(id, how: "undo refused at step \(step) on device \(deviceIndex): \(error)")
+                    storm.delete(id, on: deviceIndex, how: "undo refused at step \(step): \(error)")
                 }
             case 92..<97:
                 syncProcess.kill()
                 syncProcess = try SyncProcess(device: devices[3], server: syncProxy.url)
+                disruptions.syncProcessRestarted()
             default:
                 try await servers.killOne(using: &random)
             }
@@ -116,6 +122,7 @@ import Glibc
         // and reconnects do it, with no round forced from outside.
         let faulted = servers.faultKindsInjected
         #expect(faulted.count == faults.count, "seed \(seed): not every kind of fault happened: \(faulted)")
+        #expect(disruptions.happened == Set(Disruptions.Kind.allCases), "seed \(seed): disruptions: \(disruptions.happened)")
         servers.heal()
         syncProcess.kill()
         let running = engines + [RunningEngine(devices[3].engine)]
@@ -183,6 +190,14 @@ import Glibc
             #expect(try await device.store.read { try $0.moods(ids: expected) }.mapValues(\.fields) == freshFields, "seed \(seed): device \(index) differs from a fresh one")
             #expect(try await device.store.read { try $0.syncBacklog() } == SyncBacklog(), "seed \(seed): device \(index) still waits")
         }
+        histories.forEach { $0.stop() }
+        let looks = histories.flatMap(\.observations)
+        #expect(looks.count > storm.writes.count, "seed \(seed): the devices were looked at \(looks.count) times")
+        let anomalies = ConsistencyChecker(writes: storm.writes, observations: looks).anomalies()
+        #expect(anomalies.isEmpty, """
+            seed \(seed): \(anomalies.count) anomalies in \(looks.count) looks at the devices; the first ones:
+            \(anomalies.prefix(10).map(\.description).joined(separator: "\n"))
+            """)
         await servers.stop()
     }
 }
@@ -199,22 +214,41 @@ private struct StormLedger {
     /// For each mood, every field's value at the highest stamp seen on any device after a change.
     private(set) var latestFields: [Mood.ID: MoodFields] = [:]
 
+    /// Every person's change, as it returned, for the consistency checker.
+    private(set) var writes: [ConsistencyChecker.Write] = []
+
     /// Notes a mood as a device holds it right after a person's change.
-    mutating func saw(_ mood: Mood) {
+    private mutating func saw(_ mood: Mood) {
         latestFields[mood.id] = latestFields[mood.id].map { $0.merged(with: mood.fields) } ?? mood.fields
     }
 
     /// Every mood added and not deleted since.
     var liveMoods: Set<Mood.ID> { Set(live) }
 
-    mutating func add(_ id: Mood.ID) {
-        positions[id] = live.count
-        live.append(id)
+    mutating func add(_ mood: Mood, on device: Int) {
+        positions[mood.id] = live.count
+        live.append(mood.id)
+        saw(mood)
+        writes.append(ConsistencyChecker.Write(device: device, mood: mood.id, kind: .add(mood.stamps), returned: .now))
     }
 
-    mutating func delete(_ id: Mood.ID, how: String) {
+    /// Notes an edit of `field` that a device made to a mood it held as `before`.
+    mutating func edited(_ field: MoodField, from before: Mood, to after: Mood, on device: Int) {
+        saw(after)
+        let stamped: ConsistencyChecker.StampedField = switch field {
+        case .level: .level
+        case .date: .date
+        default: .note
+        }
+        guard stamped.stamp(in: after.stamps) > stamped.stamp(in: before.stamps) else { return }  // the same value again
+        writes.append(ConsistencyChecker.Write(
+            device: device, mood: after.id, kind: .edit(stamped, before: before.stamps, after: after.stamps), returned: .now))
+    }
+
+    mutating func delete(_ id: Mood.ID, on device: Int, how: String) {
+        writes.append(ConsistencyChecker.Write(device: device, mood: id, kind: .delete, returned: .now))
         guard deleted.insert(id).inserted, let position = positions.removeValue(forKey: id) else { return }
-        deletion[id] = how
+        deletion[id] = "\(how) on device \(device)"
         let last = live.removeLast()
         if position < live.count {
             live[position] = last
@@ -225,6 +259,60 @@ private struct StormLedger {
     func randomLiveMood(using random: inout some RandomNumberGenerator) -> Mood.ID? {
         live.isEmpty ? nil : live[Int.random(in: 0..<live.count, using: &random)]
     }
+}
+
+/// Pauses, partitions and clock jumps, one starting every hundred operations in turn and lasting
+/// a random number of them: the server (one instance) or the `moodtui sync` process stopped
+/// with SIGSTOP, a device cut off from the server while the others write, a device's clock
+/// jumping hours ahead or back.
+private struct Disruptions {
+    enum Kind: CaseIterable {
+        case serverPause, syncProcessPause, partition, clockJump
+    }
+
+    private(set) var happened: Set<Kind> = []
+    private var serverResumes: Int?
+    private var syncProcessResumes: Int?
+    private var partitionHeals: [Int: Int] = [:]
+
+    mutating func step(
+        _ step: Int, servers: StormServers, syncProcess: SyncProcess, devices: [LiveDevice], using random: inout some RandomNumberGenerator
+    ) {
+        if serverResumes == step {
+            servers.resumeAll()
+            serverResumes = nil
+        }
+        if syncProcessResumes == step {
+            syncProcess.resume()
+            syncProcessResumes = nil
+        }
+        for (device, heal) in partitionHeals where heal == step {
+            servers.partition(device: device, false)
+            partitionHeals[device] = nil
+        }
+        guard step % 100 == 50 else { return }
+        let kind = Kind.allCases[(step / 100) % Kind.allCases.count]
+        happened.insert(kind)
+        switch kind {
+        case .serverPause:
+            servers.pauseOne(using: &random)
+            serverResumes = step + Int.random(in: 5...40, using: &random)
+        case .syncProcessPause:
+            syncProcess.pause()
+            syncProcessResumes = step + Int.random(in: 5...40, using: &random)
+        case .partition:
+            let device = Int.random(in: 0..<devices.count, using: &random)
+            servers.partition(device: device, true)
+            partitionHeals[device] = step + Int.random(in: 20...90, using: &random)
+        case .clockJump:
+            // The process's own device reads the machine's clock; the others' clocks jump.
+            let clock = devices[Int.random(in: 0..<3, using: &random)].clock
+            clock.set(offset: clock.offset + Double(Int.random(in: -6...6, using: &random)) * 3_600 + 1)
+        }
+    }
+
+    /// A killed process's successor runs: its pause ended with it.
+    mutating func syncProcessRestarted() { syncProcessResumes = nil }
 }
 
 /// `moodtui sync` on a device's journal, talking to `server`, until killed with SIGKILL (when
@@ -239,6 +327,10 @@ private final class SyncProcess {
             environment: ProcessInfo.processInfo.environment.merging(["MOODTUI_SERVER": server.absoluteString]) { $1 },
             output: .discard, error: .discard)
     }
+
+    func pause() { if running { Glibc.kill(pid, SIGSTOP) } }
+
+    func resume() { if running { Glibc.kill(pid, SIGCONT) } }
 
     func kill() {
         guard running else { return }
