@@ -62,14 +62,14 @@ public final class TmuxSession {
     /// Pastes `text` as a terminal does: wrapped in bracketed-paste marks when the app asked for
     /// them, its line breaks sent as carriage returns.
     public func paste(_ text: String) throws {
-        try run(["set-buffer", "-b", "test-paste", text])
+        try run(["set-buffer", "-b", "test-paste", "--", text])
         try run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", "main"])
     }
 
     /// Pastes `text` as a terminal that does not mark pastes does (GNU screen, the Linux
     /// console): its characters as if typed, its line breaks as Enter (carriage returns).
     public func pasteUnmarked(_ text: String) throws {
-        try run(["set-buffer", "-b", "test-paste", text])
+        try run(["set-buffer", "-b", "test-paste", "--", text])
         try run(["paste-buffer", "-d", "-b", "test-paste", "-t", "main"])
     }
 
