@@ -39,6 +39,11 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "MoodKit", targets: ["MoodKit"]),
         .library(name: "MoodExchange", targets: ["MoodExchange"]),
+        .library(name: "SyncProtocol", targets: ["SyncProtocol"]),
+        .library(name: "MoodSealing", targets: ["MoodSealing"]),
+        .library(name: "MoodSync", targets: ["MoodSync"]),
+        .library(name: "ServerStorage", targets: ["ServerStorage"]),
+        .library(name: "MoodServer", targets: ["MoodServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -53,8 +58,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Certificates made in TLS tests (a private CA and a server certificate signed by it).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
-        // Daylio's backups are zips: a maintained reader (deflate, ZIP64, checked CRCs) rather
-        // than one of our own or a shell's unzip.
+        // Tests only: Daylio backups written by another zip writer than the one moodtui reads
+        // them with (MoodExchange's ZipMember), and the inflating of screenshots' PNGs.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // The PostgreSQL back end, for a server many people share: a pool, LISTEN/NOTIFY.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),

@@ -19,10 +19,10 @@ private func read(_ text: String) {
         let input = MoodDateInput(timeZone: TimeZone(identifier: zone)!)
         guard let date = try? input.date(from: text, now: now) else { continue }
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        precondition(MoodDateRange.milliseconds.contains(milliseconds), "\(text.debugDescription) read as \(date), out of range")
+        Fuzzing.require(MoodDateRange.milliseconds.contains(milliseconds), "\(text.debugDescription) read as \(date), out of range")
         let shown = input.text(for: date)
         let back = try? input.date(from: shown, now: now)
         let minute = { (date: Date) in Int64((date.timeIntervalSince1970 / 60).rounded(.down)) }
-        precondition(back.map(minute) == minute(date), "\(text.debugDescription) → \(shown.debugDescription) reads back as \(String(describing: back))")
+        Fuzzing.require(back.map(minute) == minute(date), "\(text.debugDescription) → \(shown.debugDescription) reads back as \(String(describing: back))")
     }
 }

@@ -31,7 +31,7 @@ private func read(_ input: [UInt8]) {
         var rows = 0
         while let _ = try? reader.next() {
             rows += 1
-            precondition(rows <= limit, "the CSV reader gave more rows than the input has bytes")
+            Fuzzing.require(rows <= limit, "the CSV reader gave more rows than the input has bytes")
         }
     case .daylioCSV: drain(try? DaylioCSVSource(chunks, timeZone: .gmt), limit: limit)
     case .jrnl: drain(try? JrnlSource(bytes: Array(input.dropFirst(2)), timeZone: .gmt), limit: limit)
@@ -51,7 +51,7 @@ private func drain(_ source: (some ImportSource)?, limit: Int) {
     var entries = 0
     while true {
         entries += 1
-        precondition(entries <= limit, "\(source.formatName) gave more entries than the input has bytes")
+        Fuzzing.require(entries <= limit, "\(source.formatName) gave more entries than the input has bytes")
         do {
             guard try source.next() != nil else { return }
         } catch ImportError.badRow {
@@ -59,7 +59,7 @@ private func drain(_ source: (some ImportSource)?, limit: Int) {
         } catch {
             return
         }
-        precondition((0...1).contains(source.fractionRead), "\(source.formatName) read \(source.fractionRead) of its file")
+        Fuzzing.require((0...1).contains(source.fractionRead), "\(source.formatName) read \(source.fractionRead) of its file")
     }
 }
 

@@ -34,11 +34,11 @@ private func decode(_ bytes: [UInt8]) {
 private func check(_ key: KeyEvent) {
     switch key {
     case .mouse(let mouse):
-        precondition((0..<100_000).contains(mouse.row) && (0..<100_000).contains(mouse.column), "a mouse event off any screen: \(mouse)")
+        Fuzzing.require((0..<100_000).contains(mouse.row) && (0..<100_000).contains(mouse.column), "a mouse event off any screen: \(mouse)")
     case .paste(let text):
-        precondition(!text.unicodeScalars.contains("\u{1B}"), "an escape character in a paste: \(text.debugDescription)")
+        Fuzzing.require(!text.unicodeScalars.contains("\u{1B}"), "an escape character in a paste: \(text.debugDescription)")
     case .character(let character):
-        precondition(!character.unicodeScalars.allSatisfy { $0.value < 0x20 || $0.value == 0x7F }, "a control as a character: \(key)")
+        Fuzzing.require(!character.unicodeScalars.allSatisfy { $0.value < 0x20 || $0.value == 0x7F }, "a control as a character: \(key)")
     default:
         break
     }
