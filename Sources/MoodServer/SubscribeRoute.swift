@@ -3,23 +3,26 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import ServerStorage
+import ServiceLifecycle
 import SyncProtocol
 
 /// `GET /v1/subscribe`: a WebSocket that receives a `PushMessage` after every commit that
 /// changed the account's moods from another device, and is closed with 1008 (policy violation)
-/// as soon as its device token is revoked. What the client sends is ignored.
+/// as soon as its device token is revoked; when the server stops, it is closed too, and a client
+/// that does not answer is dropped, so that a silent device never keeps the server running.
+/// What the client sends is ignored.
 struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     let storage: Storage
     let hub: PushHub
     let limiter: RateLimiter
     let metrics: ServerMetrics
-    /// How long a socket closed for revocation has to answer the close frame before the server
-    /// drops the connection.
+    /// How long a socket closed for revocation, or because the server stops, has to answer the
+    /// close frame before the server drops the connection.
     let closeGrace: Duration
 
     /// How a socket's life ended.
     private enum Ending: Sendable {
-        case clientClosed, revoked, graceOver
+        case clientClosed, revoked, serverStopping, graceOver
     }
 
     /// Adds the upgrade route to the router Hummingbird asks before upgrading; a declined upgrade
@@ -51,11 +54,16 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
                         return .clientClosed
                     }
                     group.addTask { try await send(events, to: outbound) }
-                    if try await group.next() == .revoked {
+                    // On SIGTERM the WebSocket handler sends the close frame itself.
+                    group.addTask { try await gracefulShutdown(); return .serverStopping }
+                    switch try await group.next() {
+                    case .revoked, .serverStopping:
                         // Let the client answer the close frame, which ends the drain; a client
-                        // that does not is dropped.
+                        // that does not (asleep, or gone without a word) is dropped.
                         group.addTask { try await Task.sleep(for: closeGrace); return .graceOver }
                         if try await group.next() == .graceOver { try? await context.requestContext.channel.close() }
+                    case .clientClosed, .graceOver, nil:
+                        break
                     }
                     group.cancelAll()
                 }

@@ -51,7 +51,8 @@ public enum SyncServer {
     /// the configuration says so.
     ///
     /// Run it as a `Service` in a `ServiceGroup`; graceful shutdown finishes requests in flight
-    /// and closes WebSockets with a close frame. `logger` is used at
+    /// and closes WebSockets with a close frame, dropping one not answered within the ping
+    /// interval. `logger` is used at
     /// ``mostDetailedLogLevel`` at the most detailed.
     /// - Parameters:
     ///   - configuration: where to listen, and the limits, rates and schedules to serve under.

@@ -79,6 +79,19 @@ import Testing
         #expect(await server.stop(SIGINT) == 0)
     }
 
+    /// A device's push socket that stops answering (a laptop asleep with its connection open):
+    /// SIGTERM's close frame went unanswered, and the server never stopped.
+    @Test func aPushSocketThatNeverAnswersDoesNotKeepTheServerFromStopping() async throws {
+        let token = try addDevice("alice")
+        let server = try await ServerProcess.start(data: data, arguments: ["--ping-interval", "2"])
+        let silent = try RawConnection(port: server.port)
+        try silent.send(WebSocketHandshake.request(token: token))
+        #expect(await waitUntil { silent.readAvailable() || silent.bytes.count >= 12 })
+        try #require(String(decoding: silent.bytes.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
+        #expect(await server.stop(SIGTERM, upTo: .seconds(30)) == 0, "\((try? String(contentsOf: server.errorLog, encoding: .utf8)) ?? "")")
+        #expect(await silent.waitUntilClosed())
+    }
+
     @Test func anInvalidAccountNameIsRefused() throws {
         let result = try account("add", "no spaces please")
         #expect(result.status != 0)
