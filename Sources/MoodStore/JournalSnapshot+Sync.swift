@@ -18,23 +18,39 @@ extension JournalSnapshot {
         ).map(Mood.init(row:))
     }
 
-    /// Moods marked for deletion at or before `markedBefore`, earliest first, with whether an
-    /// upload ever carried them (if not, the server need not be told).
-    public func moodsWaitingForRemoval(markedBefore: Date, limit: Int) throws -> [PendingRemoval] {
-        try Row.fetchAll(
+    /// Moods whose deletion is due at `now` (see ``UndoWindow``), earliest mark first, with
+    /// whether an upload ever carried them (if not, the server need not be told).
+    public func moodsWaitingForRemoval(dueAt now: Date, limit: Int) throws -> [PendingRemoval] {
+        let window = UndoWindow(at: now)
+        return try Row.fetchAll(
             db, sql: """
                 SELECT id, remoteIdentifier IS NOT NULL OR uploadAttempted FROM mood INDEXED BY mood_removalQueue
-                WHERE markedForRemoteDeletion = 1 AND markedForDeletionDate <= ?
+                WHERE markedForRemoteDeletion = 1 AND (markedForDeletionDate <= ? OR markedForDeletionDate > ?)
                 ORDER BY markedForDeletionDate LIMIT ?
-                """, arguments: [markedBefore.millisecondsSince1970, limit]
+                """, arguments: [window.closedUpTo, window.openUpTo, limit]
         ).map { PendingRemoval(id: $0[0], mayBeOnServer: $0[1]) }
     }
 
-    /// When the earliest mark for deletion was made, if any mood is marked.
-    public func earliestDeletionMark() throws -> Date? {
-        try Int64.fetchOne(
-            db, sql: "SELECT MIN(markedForDeletionDate) FROM mood INDEXED BY mood_removalQueue WHERE markedForRemoteDeletion = 1")
-            .map(Date.init(millisecondsSince1970:))
+    /// When the earliest deletion still in its undo window at `now` comes due, if one is.
+    public func nextDeletionDue(after now: Date) throws -> Date? {
+        let window = UndoWindow(at: now)
+        return try Int64.fetchOne(
+            db, sql: """
+                SELECT MIN(markedForDeletionDate) FROM mood INDEXED BY mood_removalQueue
+                WHERE markedForRemoteDeletion = 1 AND markedForDeletionDate > ? AND markedForDeletionDate <= ?
+                """, arguments: [window.closedUpTo, window.openUpTo]
+        ).map { Date(millisecondsSince1970: $0).addingTimeInterval(JournalWriter.undoWindow.timeInterval) }
+    }
+
+    /// Whether any deletion is due at `now`.
+    public func deletionIsDue(at now: Date) throws -> Bool {
+        let window = UndoWindow(at: now)
+        return try Bool.fetchOne(
+            db, sql: """
+                SELECT EXISTS (SELECT 1 FROM mood INDEXED BY mood_removalQueue
+                WHERE markedForRemoteDeletion = 1 AND (markedForDeletionDate <= ? OR markedForDeletionDate > ?))
+                """, arguments: [window.closedUpTo, window.openUpTo]
+        ) ?? false
     }
 
     /// How much sync work the journal holds.
@@ -53,6 +69,24 @@ extension JournalSnapshot {
     /// The value stored under `key`, read in this snapshot.
     public func setting(_ key: JournalSettingKey) throws -> String? {
         try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key.rawValue])
+    }
+}
+
+/// Which deletion marks are still in their undo window (``JournalWriter/undoWindow``) at a moment,
+/// in the journal's milliseconds: those made less than a window before it, and those dated up to
+/// a window after it. A mark dated further ahead can only come from a clock set back since (a
+/// wrong clock corrected): counting from it would hold the deletion back for as long as the clock
+/// moved, so it is due at once.
+struct UndoWindow {
+    /// Marks at or before this are due: their window has passed.
+    let closedUpTo: Int64
+    /// Marks after this are due too: their clock has since gone back.
+    let openUpTo: Int64
+
+    init(at now: Date) {
+        let window = JournalWriter.undoWindow.timeInterval
+        closedUpTo = now.addingTimeInterval(-window).millisecondsSince1970
+        openUpTo = now.addingTimeInterval(window).millisecondsSince1970
     }
 }
 

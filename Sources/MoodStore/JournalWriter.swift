@@ -111,12 +111,12 @@ public struct JournalWriter {
     /// - Throws: ``JournalError/undoWindowClosed(_:)`` past the window (the mood stays deleted),
     ///   ``JournalError/moodNotFound(_:)`` when it is gone or was never marked.
     public func unmarkForDeletion(_ id: Mood.ID, now: Date? = nil) throws {
-        let windowStart = (now ?? wallClock.now()).addingTimeInterval(-Self.undoWindow.timeInterval)
+        let window = UndoWindow(at: now ?? wallClock.now())
         try db.execute(
             sql: """
                 UPDATE mood SET markedForRemoteDeletion = 0, markedForDeletionDate = NULL, changeCounter = changeCounter + 1
-                WHERE id = ? AND markedForRemoteDeletion = 1 AND markedForDeletionDate > ?
-                """, arguments: [id, windowStart.millisecondsSince1970])
+                WHERE id = ? AND markedForRemoteDeletion = 1 AND markedForDeletionDate > ? AND markedForDeletionDate <= ?
+                """, arguments: [id, window.closedUpTo, window.openUpTo])
         guard db.changesCount == 0 else { return }
         let marked = try Bool.fetchOne(db, sql: "SELECT markedForRemoteDeletion FROM mood WHERE id = ?", arguments: [id])
         throw marked == true ? JournalError.undoWindowClosed(id) : JournalError.moodNotFound(id)

@@ -16,7 +16,6 @@ actor MoodRemover {
     private let encryption: SyncEncryption
     private let inProgress: InProgressTracker<Mood.ID>
     private let logger: Logger
-    private let delay = JournalWriter.undoWindow
 
     init(journal: SyncJournal, remote: any MoodRemote, encryption: SyncEncryption, inProgress: InProgressTracker<Mood.ID>, logger: Logger) {
         self.journal = journal
@@ -46,12 +45,11 @@ actor MoodRemover {
     /// - Throws: a ``RemoteError`` (the moods stay marked and are tried again) or a store error.
     func removePending(now: Date? = nil) async throws -> Outcome {
         let now = now ?? journal.store.wallClock.now()
-        let cutoff = now.addingTimeInterval(-delay.timeInterval)
         var outcome = Outcome()
         var waitedForUploads = false
         while true {
             let limit = SyncLimits.maximumDeletionBatch + inProgress.count
-            let marked = try await journal.read { try $0.moodsWaitingForRemoval(markedBefore: cutoff, limit: limit) }
+            let marked = try await journal.read { try $0.moodsWaitingForRemoval(dueAt: now, limit: limit) }
             // A mood whose upload is on its way is left for later: deleted first, it could be
             // created again by the upload landing after the deletion.
             let due = inProgress.claim(marked, id: \.id)
@@ -77,9 +75,9 @@ actor MoodRemover {
                 return try writer.purgeMarked(ids)
             }
         }
-        let nextMark = try await journal.read { try $0.earliestDeletionMark() }.map { $0.addingTimeInterval(delay.timeInterval) }
+        let nextMark = try await journal.read { try $0.nextDeletionDue(after: now) }
         let retry = waitedForUploads ? now.addingTimeInterval(Self.recheckInFlight) : nil
-        outcome.nextDue = [nextMark.flatMap { $0 > now ? $0 : nil }, retry].compactMap { $0 }.min()
+        outcome.nextDue = [nextMark, retry].compactMap { $0 }.min()
         return outcome
     }
 }

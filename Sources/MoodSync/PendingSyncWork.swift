@@ -12,14 +12,11 @@ struct PendingSyncWork: Hashable, Sendable {
 
     /// Reads it in one snapshot.
     static func read(from store: JournalStore, now: Date) async throws -> PendingSyncWork {
-        let window = JournalWriter.undoWindow.timeInterval
-        return try await store.read { snapshot in
-            let marks = try snapshot.earliestDeletionMark()
-            let due = marks.map { $0.addingTimeInterval(window) }
-            return PendingSyncWork(
+        try await store.read { snapshot in
+            PendingSyncWork(
                 uploads: try snapshot.syncBacklog().uploads,
-                removalsDue: due.map { $0 <= now } ?? false,
-                nextRemovalDue: due.flatMap { $0 > now ? $0 : nil })
+                removalsDue: try snapshot.deletionIsDue(at: now),
+                nextRemovalDue: try snapshot.nextDeletionDue(after: now))
         }
     }
 }

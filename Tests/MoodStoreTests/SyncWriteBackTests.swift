@@ -85,7 +85,7 @@ import Testing
         let mood = try journal.add()
         let now = Date()
         try journal.store.write(origin: .commandLine) { try $0.markForDeletion(mood.id, at: now, undo: .notOffered) }
-        let due = try journal.store.read { try $0.moodsWaitingForRemoval(markedBefore: now.addingTimeInterval(-JournalWriter.undoWindow.timeInterval), limit: 10) }
+        let due = try journal.store.read { try $0.moodsWaitingForRemoval(dueAt: now, limit: 10) }
         #expect(due.map(\.id) == [mood.id])
     }
 }

@@ -16,8 +16,10 @@ import Testing
 
     /// A journal logged in to `remote`'s account with the account's key (a new one for a new
     /// account), holding `notes` synced.
-    private func device(_ remote: InMemoryRemote, phrase: String? = nil, notes: [String] = []) async throws -> TemporaryJournal {
-        let journal = try await loggedInJournal(remote, phrase: phrase)
+    private func device(
+        _ remote: InMemoryRemote, phrase: String? = nil, notes: [String] = [], wallClock: WallClock = .system
+    ) async throws -> TemporaryJournal {
+        let journal = try await loggedInJournal(remote, phrase: phrase, wallClock: wallClock)
         for note in notes { try await journal.store.write(origin: .ui) { _ = try $0.add(MoodEntry(level: .good, note: note)) } }
         _ = try await SyncCoordinator(store: journal.store, remote: remote, logger: logger).syncOnce()
         return journal
@@ -55,15 +57,14 @@ import Testing
 
     @Test func aMoodDeletedInItsUndoWindowDuringTheRotationAndThenUndoneGoesUpWithTheNewKey() async throws {
         let remote = try await InMemoryRemote()
-        let journal = try await device(remote, notes: ["kept", "deleted, then undone"])
+        // The journal's time stands still: the undo window cannot close during the rotation, however slow.
+        let journal = try await device(remote, notes: ["kept", "deleted, then undone"], wallClock: VirtualClock().wallClock)
         let undone = try #require(try await journal.store.read { try $0.moods(MoodFilter(), order: .newestFirst) }.first { $0.note.hasPrefix("deleted") })
-        // Deleted "an hour from now": the undo window cannot close during the rotation, however slow.
-        let later = Date().addingTimeInterval(3600)
-        try await journal.store.write(origin: .ui) { try $0.markForDeletion(undone.id, at: later, undo: .offered) }
+        try await journal.store.write(origin: .ui) { try $0.markForDeletion(undone.id, undo: .offered) }
 
         let new = try await AccountKeyChange.rotationKey(store: journal.store, remote: remote)
         _ = try await AccountKeyChange.rotate(to: new, revoking: [], store: journal.store, remote: remote, logger: logger)
-        try await journal.store.write(origin: .ui) { try $0.unmarkForDeletion(undone.id, now: later) }
+        try await journal.store.write(origin: .ui) { try $0.unmarkForDeletion(undone.id) }
         _ = try await SyncCoordinator(store: journal.store, remote: remote, logger: logger).syncOnce()
         #expect(try await sealingKeys(remote) == [new.id], "the undone mood's old copy stayed sealed with the old key")
     }

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import JournalTesting
 import MoodKit
 import MoodStore
 @testable import MoodSync
@@ -62,6 +63,37 @@ import Testing
         #expect(late.nextDue == nil)
     }
 
+    /// A deletion marked, then the device's clock set back an hour (a wrong clock corrected, a
+    /// time zone mistaken for UTC): the mark lay in the future, and the deletion waited an hour.
+    @Test func aDeletionMarkedBeforeTheClockWentBackIsStillDue() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("gone")
+        _ = try await device.uploader.uploadPending()
+        let marked = Date()
+        try await device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: marked) }
+        let hourBack = marked.addingTimeInterval(-3_600)
+
+        let outcome = try await device.remover.removePending(now: hourBack)
+        #expect(outcome.deletedOnServer == 1)
+        #expect(outcome.nextDue == nil)
+        #expect(try device.mood(mood.id) == nil)
+    }
+
+    /// A clock set back by less than the undo window leaves the window as it was.
+    @Test func aClockSetBackALittleKeepsTheUndoWindow() async throws {
+        let device = try TestDevice(remote: try await InMemoryRemote())
+        let mood = try device.add("maybe")
+        _ = try await device.uploader.uploadPending()
+        let marked = Date()
+        try await device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: marked) }
+
+        let early = try await device.remover.removePending(now: marked.addingTimeInterval(-2))
+        #expect(early.deletedOnServer == 0)
+        #expect(early.nextDue.map { abs($0.timeIntervalSince(marked) - JournalWriter.undoWindow.timeInterval) < 0.01 } == true)
+        try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id, now: marked.addingTimeInterval(-2)) }
+        #expect(try device.mood(mood.id)?.sync.markedForRemoteDeletion == false)
+    }
+
     @Test func aFailedDeleteLeavesTheMoodMarked() async throws {
         let device = try TestDevice(remote: try await InMemoryRemote())
         let mood = try device.add("later")
@@ -78,17 +110,16 @@ import Testing
 /// Every engine on a journal leaves a deletion alone while the app still offers to undo it.
 @Suite(.hangGuard) struct UndoBesideAnEngineTests {
     @Test func aSecondEngineSyncingOnceLeavesADeletionThatCanStillBeUndone() async throws {
-        let device = try TestDevice(remote: try await InMemoryRemote())
+        // The journal's time stands still: however slowly the machine runs the test, the undo
+        // window is still open when the mood is taken back.
+        let device = try TestDevice(remote: try await InMemoryRemote(), virtualClock: VirtualClock())
         let mood = try device.add("keep me after all")
         _ = try await device.coordinator().syncOnce()
-        // Marked as made an hour from now: however slowly the machine runs the test, the undo
-        // window is still open when the mood is taken back (it waited on the wall clock before).
-        let markedAt = Date().addingTimeInterval(3_600)
-        try await device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, at: markedAt, undo: .offered) }
+        try await device.store.write(origin: .ui) { try $0.markForDeletion(mood.id, undo: .offered) }
 
         let report = try await device.coordinator().syncOnce()  // `moodtui sync --once` in another shell
         #expect(report.deleted == 0)
-        try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id, now: markedAt) }
+        try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(mood.id) }
         _ = try await device.coordinator().syncOnce()
         #expect(try device.notes()[mood.id] == "keep me after all")
         #expect(try await device.remote.serverMoods()[mood.id] != nil)
