@@ -20,9 +20,18 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     /// close frame before the server drops the connection.
     let closeGrace: Duration
 
-    /// How a socket's life ended.
+    /// What ended one of a socket's tasks.
     private enum Ending: Sendable {
-        case clientClosed, revoked, serverStopping, graceOver
+        /// The client closed the socket, or answered our close frame.
+        case clientClosed
+        /// Nothing more to send: the subscription ended, or a write failed.
+        case nothingToSend
+        /// The token was revoked, and a close frame sent.
+        case revoked
+        /// The server is stopping; the WebSocket handler sends the close frame.
+        case serverStopping
+        /// The client did not answer the close frame in time.
+        case graceOver
     }
 
     /// Adds the upgrade route to the router Hummingbird asks before upgrading; a declined upgrade
@@ -53,35 +62,45 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
                         for try await _ in inbound {}  // drained until the client closes (or answers our close)
                         return .clientClosed
                     }
-                    group.addTask { try await send(events, to: outbound) }
-                    // On SIGTERM the WebSocket handler sends the close frame itself.
+                    group.addTask { await send(events, to: outbound) }
                     group.addTask { try await gracefulShutdown(); return .serverStopping }
-                    switch try await group.next() {
-                    case .revoked, .serverStopping:
-                        // Let the client answer the close frame, which ends the drain; a client
-                        // that does not (asleep, or gone without a word) is dropped.
-                        group.addTask { try await Task.sleep(for: closeGrace); return .graceOver }
-                        if try await group.next() == .graceOver { try? await context.requestContext.channel.close() }
-                    case .clientClosed, .graceOver, nil:
-                        break
+                    var closing = false
+                    waiting: while let ending = try await group.next() {
+                        switch ending {
+                        case .clientClosed:
+                            break waiting
+                        case .nothingToSend:
+                            if !closing { break waiting }
+                        case .revoked, .serverStopping:
+                            // Let the client answer the close frame, which ends the drain; a
+                            // client that does not (asleep, or gone without a word) is dropped.
+                            guard !closing else { continue }
+                            closing = true
+                            group.addTask { try await Task.sleep(for: closeGrace); return .graceOver }
+                        case .graceOver:
+                            try? await context.requestContext.channel.close()
+                            break waiting
+                        }
                     }
                     group.cancelAll()
                 }
             }
     }
 
-    /// Writes each push; sends a close frame with 1008 when the socket's token is revoked.
-    private func send(_ events: AsyncStream<PushEvent>, to outbound: WebSocketOutboundWriter) async throws -> Ending {
+    /// Writes each push; sends a close frame with 1008 when the socket's token is revoked. A
+    /// write that fails (the socket is closing) ends the sending, not the socket's wait.
+    private func send(_ events: AsyncStream<PushEvent>, to outbound: WebSocketOutboundWriter) async -> Ending {
         let encoder = JSONEncoder()
         for await event in events {
             switch event {
             case .changed(let message):
-                try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
+                let text = String(decoding: try! encoder.encode(message), as: UTF8.self)  // a token and a type always encode
+                do { try await outbound.write(.text(text)) } catch { return .nothingToSend }
             case .revoked:
-                try await outbound.close(.policyViolation, reason: "device token revoked")
+                do { try await outbound.close(.policyViolation, reason: "device token revoked") } catch { return .nothingToSend }
                 return .revoked
             }
         }
-        return .clientClosed  // unsubscribed: the socket is ending anyway
+        return .nothingToSend  // unsubscribed: the socket is ending anyway
     }
 }
