@@ -4,13 +4,14 @@ import MoodKit
 /// "everyone agreed in the end", but that no device, at any moment it was looked at, showed
 /// something sync must never show. Each anomaly comes with the operations that show it.
 ///
-/// The rules, per device and mood (a mood is *shown* while the device's journal holds it):
+/// The rules, per device and mood (a mood is *shown* while the device's journal holds it, marked
+/// for deletion or not: a mood deleted on screen stays in the journal for the undo window):
 /// - **read-your-writes**: after a person's add or edit on a device returned, that device shows the
 ///   mood with the written field at the written stamp or a later one, until a deletion (anyone's)
 ///   takes the mood away;
 /// - **monotonic reads**: a field once shown at a stamp is never shown at an older one;
 /// - **no mood brought back**: a mood gone from a device never shows there again, and it goes
-///   only when some device deleted it;
+///   only once some device began deleting it;
 /// - **writes-follow-reads**: a device that shows an edit shows every field at least as new as the
 ///   editing device had seen it when it edited.
 struct ConsistencyChecker {
@@ -21,7 +22,8 @@ struct ConsistencyChecker {
             case add(MoodStamps)
             /// The field written, the stamps the device showed just before, and those after.
             case edit(StampedField, before: MoodStamps, after: MoodStamps)
-            case delete
+            /// A deletion, and when it began: a look begun before cannot have seen it.
+            case delete(began: ContinuousClock.Instant)
         }
 
         let device: Int
@@ -29,6 +31,11 @@ struct ConsistencyChecker {
         let kind: Kind
         /// When the write had returned: every look the device began after it sees it.
         let returned: ContinuousClock.Instant
+
+        /// When the mood's deletion began, if this is one.
+        var deletionBegan: ContinuousClock.Instant? {
+            if case .delete(let began) = kind { began } else { nil }
+        }
     }
 
     /// One look at a mood on a device, begun at `began`: its stamps, or `nil` when the journal
@@ -86,18 +93,22 @@ struct ConsistencyChecker {
 
     /// Every anomaly, in the order of devices and moods.
     func anomalies() -> [Anomaly] {
-        let deleted = Set(writes.filter { $0.kind == .delete }.map(\.mood))
+        var deletions = Deletions()
+        for write in writes {
+            if let began = write.deletionBegan { deletions.note(write.mood, began: began) }
+        }
         let looks = Dictionary(grouping: observations) { Key(device: $0.device, mood: $0.mood) }.mapValues { $0.sorted { $0.began < $1.began } }
+        let looksByMood = Dictionary(grouping: observations, by: \.mood)
         var found: [Anomaly] = []
         for (key, history) in looks.sorted(by: { ($0.key.device, $0.key.mood.uuidString) < ($1.key.device, $1.key.mood.uuidString) }) {
-            found += monotonicAndPresence(key, history, deleted: deleted)
+            found += monotonicAndPresence(key, history, deletions: deletions)
         }
         for write in writes {
-            found += readYourWrites(write, looks[Key(device: write.device, mood: write.mood)] ?? [], deleted: deleted)
+            found += readYourWrites(write, looks[Key(device: write.device, mood: write.mood)] ?? [], deletions: deletions)
         }
         for write in writes {
             guard case .edit(let field, let before, let after) = write.kind else { continue }
-            for observation in observations where observation.mood == write.mood {
+            for observation in looksByMood[write.mood] ?? [] {
                 guard let shown = observation.stamps, field.stamp(in: shown) == field.stamp(in: after) else { continue }
                 let older = StampedField.allCases.filter { $0.stamp(in: shown) < $0.stamp(in: before) }
                 guard !older.isEmpty else { continue }
@@ -115,7 +126,20 @@ struct ConsistencyChecker {
         let mood: Mood.ID
     }
 
-    private func monotonicAndPresence(_ key: Key, _ history: [Observation], deleted: Set<Mood.ID>) -> [Anomaly] {
+    /// When each mood's first deletion began: what may explain its absence from a look begun later.
+    private struct Deletions {
+        private var began: [Mood.ID: ContinuousClock.Instant] = [:]
+
+        mutating func note(_ mood: Mood.ID, began instant: ContinuousClock.Instant) {
+            began[mood] = min(began[mood] ?? instant, instant)
+        }
+
+        func explain(_ mood: Mood.ID, goneAt look: Observation) -> Bool {
+            began[mood].map { $0 < look.began } ?? false
+        }
+    }
+
+    private func monotonicAndPresence(_ key: Key, _ history: [Observation], deletions: Deletions) -> [Anomaly] {
         var found: [Anomaly] = []
         var lastShown: Observation?
         var goneAt: Observation?
@@ -123,10 +147,10 @@ struct ConsistencyChecker {
             guard let stamps = observation.stamps else {
                 if let lastShown, goneAt == nil {
                     goneAt = observation
-                    if !deleted.contains(key.mood) {
+                    if !deletions.explain(key.mood, goneAt: observation) {
                         found.append(Anomaly(rule: .goneWithoutDeletion, device: key.device, mood: key.mood, evidence: [
                             "shown with \(describe(lastShown.stamps!)) at look \(index(of: lastShown, in: history))",
-                            "gone at look \(index(of: observation, in: history)), and no device deleted it",
+                            "gone at look \(index(of: observation, in: history)), and no device had begun deleting it",
                         ]))
                     }
                 }
@@ -153,7 +177,7 @@ struct ConsistencyChecker {
         return found
     }
 
-    private func readYourWrites(_ write: Write, _ history: [Observation], deleted: Set<Mood.ID>) -> [Anomaly] {
+    private func readYourWrites(_ write: Write, _ history: [Observation], deletions: Deletions) -> [Anomaly] {
         let (fields, written): ([StampedField], MoodStamps)
         switch write.kind {
         case .add(let stamps): (fields, written) = (StampedField.allCases, stamps)
@@ -162,10 +186,10 @@ struct ConsistencyChecker {
         }
         for observation in history where observation.began > write.returned {
             guard let shown = observation.stamps else {
-                if deleted.contains(write.mood) { return [] }  // the device may have taken the deletion
+                if deletions.explain(write.mood, goneAt: observation) { return [] }  // the device may have taken the deletion
                 return [Anomaly(rule: .readYourWrites, device: write.device, mood: write.mood, evidence: [
                     "the device wrote \(describe(write)) and it returned",
-                    "a look begun after it found no such mood, and no device deleted it",
+                    "a look begun after it found no such mood, and no device had begun deleting it",
                 ])]
             }
             let older = fields.filter { $0.stamp(in: shown) < $0.stamp(in: written) }

@@ -30,7 +30,7 @@ import Testing
     @Test func anAddSeenEverywhereThenEditedThenDeletedIsConsistent() {
         let writes = [
             write(0, .add(stamps(1, 1, 1)), at: 0), write(1, .edit(.note, before: stamps(1, 1, 1), after: stamps(1, 5, 1)), at: 20),
-            write(0, .delete, at: 40),
+            write(0, .delete(began: at(39)), at: 40),
         ]
         let looks = [
             look(0, stamps(1, 1, 1), at: 1), look(1, stamps(1, 1, 1), at: 10), look(1, stamps(1, 5, 1), at: 21),
@@ -61,12 +61,17 @@ import Testing
 
     @Test func aMoodGoneAndShownAgainIsReportedAsBroughtBack() {
         let looks = [look(1, stamps(1, 1, 1), at: 0), look(1, nil, at: 10), look(1, stamps(1, 1, 1), at: 20)]
-        #expect(rules([write(0, .add(stamps(1, 1, 1)), at: 0), write(2, .delete, at: 5)], looks) == [.broughtBack])
+        #expect(rules([write(0, .add(stamps(1, 1, 1)), at: 0), write(2, .delete(began: at(4)), at: 5)], looks) == [.broughtBack])
     }
 
     @Test func aMoodGoneWithNoDeletionAnywhereIsReported() {
         let looks = [look(1, stamps(1, 1, 1), at: 0), look(1, nil, at: 10)]
         #expect(rules([write(0, .add(stamps(1, 1, 1)), at: 0)], looks) == [.goneWithoutDeletion])
+    }
+
+    @Test func aDeletionBegunAfterTheLookDoesNotExplainTheMoodsAbsence() {
+        let looks = [look(1, stamps(1, 1, 1), at: 0), look(1, nil, at: 10)]
+        #expect(rules([write(0, .add(stamps(1, 1, 1)), at: 0), write(2, .delete(began: at(20)), at: 21)], looks) == [.goneWithoutDeletion])
     }
 
     @Test func anEditShownWithoutWhatItsWriterHadSeenBreaksWritesFollowReads() {
@@ -82,6 +87,6 @@ import Testing
             observations: [look(3, stamps(1, 1, 1), at: 0), look(3, nil, at: 10)]
         ).anomalies().first)
         #expect(anomaly.device == 3)
-        #expect(anomaly.description.contains("gone at look 1, and no device deleted it"))
+        #expect(anomaly.description.contains("gone at look 1, and no device had begun deleting it"))
     }
 }

@@ -67,7 +67,8 @@ import Glibc
         var disruptions = Disruptions()
         for step in 0..<Self.operations {
             disruptions.step(step, servers: servers, syncProcess: syncProcess, devices: devices, using: &random)
-            let deviceIndex = Int.random(in: 0..<4, using: &random)
+            // A stopped `moodtui sync` may hold the fourth device's journal: its writes would wait.
+            let deviceIndex = Int.random(in: 0..<(disruptions.syncProcessIsPaused ? 3 : 4), using: &random)
             let device = devices[deviceIndex]
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<40:
@@ -93,13 +94,15 @@ import Glibc
                 storm.edited(field, from: before, to: after, on: deviceIndex)
             case 65..<80:
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
-                if (try? device.delete(id)) != nil { storm.delete(id, on: deviceIndex, how: "deleted at step \(step)") }
+                let began = ContinuousClock.now
+                if (try? device.delete(id)) != nil { storm.delete(id, on: deviceIndex, began: began, how: "deleted at step \(step)") }
             case 80..<92:
                 // Deleted in the app, then undone at once: it must survive (unless deleted elsewhere).
                 guard let id = storm.randomLiveMood(using: &random) else { continue }
+                let began = ContinuousClock.now
                 guard (try? await device.store.write(origin: .ui, { try $0.markForDeletion(id) })) != nil else { continue }
                 do { try await device.store.write(origin: .ui) { try $0.unmarkForDeletion(id) } } catch {
-                    storm.delete(id, on: deviceIndex, how: "undo refused at step \(step): \(error)")
+                    storm.delete(id, on: deviceIndex, began: began, how: "undo refused at step \(step): \(error)")
                 }
             case 92..<97:
                 syncProcess.kill()
@@ -122,7 +125,9 @@ import Glibc
         // and reconnects do it, with no round forced from outside.
         let faulted = servers.faultKindsInjected
         #expect(faulted.count == faults.count, "seed \(seed): not every kind of fault happened: \(faulted)")
-        #expect(disruptions.happened == Set(Disruptions.Kind.allCases), "seed \(seed): disruptions: \(disruptions.happened)")
+        if Self.operations >= 400 {  // one of each by then
+            #expect(disruptions.happened == Set(Disruptions.Kind.allCases), "seed \(seed): disruptions: \(disruptions.happened)")
+        }
         servers.heal()
         syncProcess.kill()
         let running = engines + [RunningEngine(devices[3].engine)]
@@ -245,8 +250,8 @@ private struct StormLedger {
             device: device, mood: after.id, kind: .edit(stamped, before: before.stamps, after: after.stamps), returned: .now))
     }
 
-    mutating func delete(_ id: Mood.ID, on device: Int, how: String) {
-        writes.append(ConsistencyChecker.Write(device: device, mood: id, kind: .delete, returned: .now))
+    mutating func delete(_ id: Mood.ID, on device: Int, began: ContinuousClock.Instant, how: String) {
+        writes.append(ConsistencyChecker.Write(device: device, mood: id, kind: .delete(began: began), returned: .now))
         guard deleted.insert(id).inserted, let position = positions.removeValue(forKey: id) else { return }
         deletion[id] = "\(how) on device \(device)"
         let last = live.removeLast()
@@ -305,11 +310,14 @@ private struct Disruptions {
             servers.partition(device: device, true)
             partitionHeals[device] = step + Int.random(in: 20...90, using: &random)
         case .clockJump:
-            // The process's own device reads the machine's clock; the others' clocks jump.
+            // The process's own device reads the machine's clock; the others' clocks jump, back
+            // as well as ahead: a deletion marked before a jump back is still due at once.
             let clock = devices[Int.random(in: 0..<3, using: &random)].clock
             clock.set(offset: clock.offset + Double(Int.random(in: -6...6, using: &random)) * 3_600 + 1)
         }
     }
+
+    var syncProcessIsPaused: Bool { syncProcessResumes != nil }
 
     /// A killed process's successor runs: its pause ended with it.
     mutating func syncProcessRestarted() { syncProcessResumes = nil }
