@@ -17,6 +17,9 @@ public struct ShareInvitation: Equatable, Sendable {
 
     /// What every invitation starts with.
     public static let prefix = "moodtui-share:"
+    /// The longest invitation read, in characters after ``prefix``: moodtui writes far shorter
+    /// ones, and longer text is refused before it is decoded.
+    public static let maximumEncodedLength = 4_096
 
     public init(server: URL, share: ShareID, token: String, key: AccountKey, from: String) {
         self.server = server
@@ -40,7 +43,7 @@ public struct ShareInvitation: Equatable, Sendable {
         let compact = text.filter { !$0.isWhitespace }
         guard compact.hasPrefix(Self.prefix) else { throw .notAnInvitation }
         let encoded = String(compact.dropFirst(Self.prefix.count))
-        guard encoded.utf8.count <= 4_096, let json = Data(base64URLEncoded: encoded) else { throw .damaged("it is not base64url") }
+        guard encoded.utf8.count <= Self.maximumEncodedLength, let json = Data(base64URLEncoded: encoded) else { throw .damaged("it is not base64url") }
         let wire: Wire
         do { wire = try JSONDecoder().decode(Wire.self, from: json) } catch { throw .damaged("it does not hold an invitation") }
         guard wire.v == 1 else { throw .newerVersion(wire.v) }

@@ -13,14 +13,12 @@ import ServerStorage
 /// whose token the seeds use lets a request reach the routes. Beyond not crashing: whatever
 /// comes back is HTTP/1.1 with a status, never a 500, and the server closes the connection once
 /// the client has nothing more to send.
+///
+/// The server and its one account live as long as the run: an input may find moods an earlier
+/// one uploaded, so a saved failure is replayed best on a fresh run with that input alone.
 @main enum FuzzRequestGuard {
     static func main() {
         _ = serverPort  // listening before the first input
-        // libFuzzer's once-a-second alarm goes to another thread, not into this one's socket calls.
-        var alarm = sigset_t()
-        sigemptyset(&alarm)
-        sigaddset(&alarm, SIGALRM)
-        pthread_sigmask(SIG_BLOCK, &alarm, nil)
         Fuzzing.run { data, size in
             exchange(Fuzzing.bytes(data, size), port: serverPort)
             return 0
@@ -56,7 +54,8 @@ private enum Server {
                 port.value = bound
                 listening.signal()
             }
-            try await application.runService()
+            // No signal handlers of its own: SIGINT and SIGTERM end the fuzzer, not just its server.
+            try await application.runService(gracefulShutdownSignals: [])
         }
         listening.wait()
         return port.value
@@ -69,38 +68,61 @@ private enum Server {
 
 /// How long the server has to answer and close once the client has sent everything: longer than
 /// any of its timeouts, shorter than the ten seconds libFuzzer gives an input.
-private let answerDeadline = timeval(tv_sec: 8, tv_usec: 0)
+private let answerDeadline = Duration.seconds(8)
 
+/// One connection: connects, sends the request, shuts the sending side and reads until the server
+/// closes, every call retried when libFuzzer's once-a-second alarm interrupts it.
 private func exchange(_ request: [UInt8], port: Int) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     Fuzzing.require(socket >= 0, "no socket: \(String(cString: strerror(errno)))")
     defer { close(socket) }
-    var deadline = answerDeadline
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &deadline, socklen_t(MemoryLayout<timeval>.size))
+    connect(socket, port: port)
+    var sent = 0
+    while sent < request.count {
+        let written = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { break }  // the server closed early: it may, once it has answered
+        sent += written
+    }
+    shutdown(socket, Int32(SHUT_WR))
+    let deadline = ContinuousClock.now + answerDeadline
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let left = deadline - ContinuousClock.now
+        Fuzzing.require(left > .zero, "the server neither answered nor closed within 8 s of the request's end")
+        var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        if poll(&ready, 1, Int32(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)) <= 0 { continue }
+        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            answer += buffer.prefix(count)
+        } else if count == 0 || errno == ECONNRESET {
+            break
+        } else {
+            Fuzzing.require(errno == EINTR || errno == EAGAIN, "recv: \(String(cString: strerror(errno)))")
+        }
+    }
+    check(answer)
+}
+
+/// Connects to the server on 127.0.0.1; a connect the alarm interrupts goes on in the background,
+/// and is waited for.
+private func connect(_ socket: Int32, port: Int) {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    Fuzzing.require(connected == 0, "the server does not take connections: \(String(cString: strerror(errno)))")
-    var sent = 0
-    while sent < request.count {
-        let written = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard written > 0 else { break }  // the server closed early: it may, once it has answered
-        sent += written
-    }
-    shutdown(socket, Int32(SHUT_WR))
-    var answer: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-        if count > 0 { answer += buffer.prefix(count); continue }
-        Fuzzing.require(count == 0 || errno == ECONNRESET, "the server neither answered nor closed within 8 s of the request's end")
-        break
-    }
-    check(answer)
+    guard connected != 0 else { return }
+    Fuzzing.require(errno == EINTR, "the server does not take connections: \(String(cString: strerror(errno)))")
+    var ready = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+    while poll(&ready, 1, 1_000) <= 0 {}
+    var failure: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
+    Fuzzing.require(failure == 0, "the server does not take connections: \(String(cString: strerror(failure)))")
 }
 
 /// Every answer on the connection, read one after the other by their heads' lengths: `HTTP/1.1`,

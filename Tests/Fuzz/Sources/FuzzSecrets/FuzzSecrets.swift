@@ -27,6 +27,9 @@ private func checkPhrase(_ text: String) {
 
 private func checkInvitation(_ text: String) {
     guard let invitation = try? ShareInvitation(text: text) else { return }
+    // A hand-made invitation near the longest read can write back longer (a `/` escaped, a line
+    // break in the name shown as a mark) and so past it; moodtui's own are far shorter.
+    guard invitation.text.utf8.count - ShareInvitation.prefix.utf8.count <= ShareInvitation.maximumEncodedLength else { return }
     let again = try? ShareInvitation(text: invitation.text)
     Fuzzing.require(again == invitation, "an invitation read does not read back from its own text: \(invitation.text)")
 }
