@@ -40,7 +40,7 @@ private let messages: [@Sendable (Data) -> Void] = [
 }
 
 /// The check for one message; `asSent` turns a decoded value into what an encoding carries.
-private func roundTrip<Message: Codable & Equatable>(
+private func roundTrip<Message: Codable & Equatable & Sendable>(
     _ type: Message.Type, asSent: @escaping @Sendable (Message) -> Message = { $0 }
 ) -> @Sendable (Data) -> Void {
     { json in
