@@ -5,7 +5,10 @@ import MoodExchange
 /// Another app's export, read entry by entry as `moodtui import` reads it: the CSV reader alone,
 /// a Daylio CSV export, a Daylio backup (a zip), jrnl's JSON, a Pixels backup and moodtui's own
 /// JSON. The input's first byte picks the format, its second the size of the chunks the file
-/// arrives in. Beyond not crashing: reading ends, with at most one entry or row for each byte.
+/// arrives in. Beyond not crashing: reading ends, with at most one entry or row for each byte;
+/// and a file read in chunks gives the same entries, bad rows and errors as the file read whole,
+/// so that the ids an import derives from them, which make importing a file again add nothing,
+/// do not depend on how the file was read.
 @main enum FuzzImports {
     static func main() {
         Fuzzing.run { data, size in
@@ -23,41 +26,75 @@ private enum Format: CaseIterable {
 private func read(_ input: [UInt8]) {
     guard input.count >= 2 else { return }
     let format = Format.allCases[Int(input[0]) % Format.allCases.count]
-    let chunks = ChunkedBytes(Array(input.dropFirst(2)), chunkSize: 1 + Int(input[1]))
+    let file = Array(input.dropFirst(2))
+    let chunks = ChunkedBytes(file, chunkSize: 1 + Int(input[1]))
+    let whole = ChunkedBytes(file, chunkSize: max(1, file.count))
     let limit = input.count + 1
     switch format {
     case .csvRecords:
-        var reader = CSVRecordReader(chunks)
-        var rows = 0
-        while let _ = try? reader.next() {
-            rows += 1
-            Fuzzing.require(rows <= limit, "the CSV reader gave more rows than the input has bytes")
-        }
-    case .daylioCSV: drain(try? DaylioCSVSource(chunks, timeZone: .gmt), limit: limit)
-    case .jrnl: drain(try? JrnlSource(bytes: Array(input.dropFirst(2)), timeZone: .gmt), limit: limit)
-    case .pixels: drain(try? PixelsSource(bytes: Array(input.dropFirst(2)), timeZone: .gmt), limit: limit)
-    case .moodtuiJSON: drain(try? MoodtuiJSONSource(chunks), limit: limit)
+        let rows = records(CSVRecordReader(chunks), limit: limit)
+        Fuzzing.require(rows == records(CSVRecordReader(whole), limit: limit), "the CSV reader read other rows in chunks of \(1 + Int(input[1]))")
+    case .daylioCSV:
+        sameInChunks(drain(try? DaylioCSVSource(chunks, timeZone: .gmt), limit: limit), drain(try? DaylioCSVSource(whole, timeZone: .gmt), limit: limit))
+    case .jrnl: _ = drain(try? JrnlSource(bytes: file, timeZone: .gmt), limit: limit)
+    case .pixels: _ = drain(try? PixelsSource(bytes: file, timeZone: .gmt), limit: limit)
+    case .moodtuiJSON: sameInChunks(drain(try? MoodtuiJSONSource(chunks), limit: limit), drain(try? MoodtuiJSONSource(whole), limit: limit))
     case .daylioBackup:
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(getpid()).daylio")
         defer { try? FileManager.default.removeItem(at: file) }
         guard (try? Data(input.dropFirst(2)).write(to: file)) != nil else { return }
-        drain(try? DaylioBackupSource(path: file.path, maximumBytes: 1 << 20), limit: limit)
+        _ = drain(try? DaylioBackupSource(path: file.path, maximumBytes: 1 << 20), limit: limit)
     }
 }
 
-/// Reads every entry, going on after a bad one as an import with `--skip-bad-rows` does.
-private func drain(_ source: (some ImportSource)?, limit: Int) {
-    guard var source else { return }
-    var entries = 0
+/// Every row, and the error that ended the reading, if one did.
+private func records(_ reader: CSVRecordReader, limit: Int) -> [Result<CSVRecordReader.Record, ReadingEnded>] {
+    var reader = reader
+    var rows: [Result<CSVRecordReader.Record, ReadingEnded>] = []
     while true {
-        entries += 1
-        Fuzzing.require(entries <= limit, "\(source.formatName) gave more entries than the input has bytes")
         do {
-            guard try source.next() != nil else { return }
-        } catch ImportError.badRow {
+            guard let row = try reader.next() else { return rows }
+            rows.append(.success(row))
+            Fuzzing.require(rows.count <= limit, "the CSV reader gave more rows than the input has bytes")
+        } catch {
+            return rows + [.failure(ReadingEnded(error))]
+        }
+    }
+}
+
+/// What an import source gave, one step at a time.
+private enum Step: Equatable {
+    case entry(ImportedEntry)
+    case badRow(String)
+    case ended(ReadingEnded)
+}
+
+/// An error that ended a reading, in words.
+private struct ReadingEnded: Error, Equatable {
+    let words: String
+    init(_ error: any Error) { words = "\(error)" }
+}
+
+private func sameInChunks(_ chunked: [Step], _ whole: [Step]) {
+    guard chunked != whole else { return }
+    let first = zip(chunked, whole).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(chunked.count, whole.count)
+    Fuzzing.fail("read in chunks, step \(first) differs from the file read whole: \(chunked.dropFirst(first).first.map { "\($0)" } ?? "nothing") against \(whole.dropFirst(first).first.map { "\($0)" } ?? "nothing")")
+}
+
+/// Reads every entry, going on after a bad one as an import with `--skip-bad-rows` does.
+private func drain(_ source: (some ImportSource)?, limit: Int) -> [Step] {
+    guard var source else { return [] }
+    var steps: [Step] = []
+    while true {
+        Fuzzing.require(steps.count < limit, "\(source.formatName) gave more entries than the input has bytes")
+        do {
+            guard let entry = try source.next() else { return steps }
+            steps.append(.entry(entry))
+        } catch ImportError.badRow(let row) {
+            steps.append(.badRow("\(row)"))
             continue
         } catch {
-            return
+            return steps + [.ended(ReadingEnded(error))]
         }
         Fuzzing.require((0...1).contains(source.fractionRead), "\(source.formatName) read \(source.fractionRead) of its file")
     }
