@@ -64,7 +64,7 @@ import Glibc
         var syncProcess = try SyncProcess(device: devices[3], server: syncProxy.url)
 
         var storm = StormLedger()
-        var disruptions = Disruptions()
+        var disruptions = Disruptions(operations: Self.operations)
         for step in 0..<Self.operations {
             disruptions.step(step, servers: servers, syncProcess: syncProcess, devices: devices, using: &random)
             // A stopped `moodtui sync` may hold the fourth device's journal: its writes would wait.
@@ -266,28 +266,35 @@ private struct StormLedger {
     }
 }
 
-/// Pauses, partitions and clock jumps, one starting every hundred operations in turn and lasting
-/// a random number of them: the server (one instance) or the `moodtui sync` process stopped
-/// with SIGSTOP, a device cut off from the server while the others write, a device's clock
-/// jumping hours ahead or back.
+/// Pauses, partitions and clock jumps, one starting every hundred operations in turn: the server
+/// (one instance) or the `moodtui sync` process stopped with SIGSTOP for one second up to five
+/// (a minute in a long run), a device cut off from the server for 20 to 90 operations while the
+/// others write, a device's clock jumping hours ahead or back.
 private struct Disruptions {
     enum Kind: CaseIterable {
         case serverPause, syncProcessPause, partition, clockJump
     }
 
     private(set) var happened: Set<Kind> = []
-    private var serverResumes: Int?
-    private var syncProcessResumes: Int?
+    private var serverResumes: ContinuousClock.Instant?
+    private var syncProcessResumes: ContinuousClock.Instant?
     private var partitionHeals: [Int: Int] = [:]
+    /// The longest pause, in milliseconds: a few seconds in a bounded run, a minute in a long one.
+    private let longestPause: Int
+
+    init(operations: Int) {
+        longestPause = max(5, min(60, operations / 300)) * 1_000
+    }
 
     mutating func step(
         _ step: Int, servers: StormServers, syncProcess: SyncProcess, devices: [LiveDevice], using random: inout some RandomNumberGenerator
     ) {
-        if serverResumes == step {
+        let now = ContinuousClock.now
+        if let resume = serverResumes, now >= resume {
             servers.resumeAll()
             serverResumes = nil
         }
-        if syncProcessResumes == step {
+        if let resume = syncProcessResumes, now >= resume {
             syncProcess.resume()
             syncProcessResumes = nil
         }
@@ -301,10 +308,10 @@ private struct Disruptions {
         switch kind {
         case .serverPause:
             servers.pauseOne(using: &random)
-            serverResumes = step + Int.random(in: 5...40, using: &random)
+            serverResumes = now + .milliseconds(Int.random(in: 1_000...longestPause, using: &random))
         case .syncProcessPause:
             syncProcess.pause()
-            syncProcessResumes = step + Int.random(in: 5...40, using: &random)
+            syncProcessResumes = now + .milliseconds(Int.random(in: 1_000...longestPause, using: &random))
         case .partition:
             let device = Int.random(in: 0..<devices.count, using: &random)
             servers.partition(device: device, true)
