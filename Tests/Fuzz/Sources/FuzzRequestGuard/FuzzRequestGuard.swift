@@ -37,28 +37,32 @@ private enum Server {
     static let limits = ConnectionLimits(
         idleTimeout: .seconds(2), headerTimeout: .seconds(2), requestTimeout: .seconds(4), webSocketPingInterval: .seconds(2))
 
-    /// Starts the server and returns its port once it listens.
+    /// Starts the server and returns its port once it listens; a server that cannot start or
+    /// stops ends the run.
     static func start() -> Int {
         let listening = DispatchSemaphore(value: 0)
         let port = Port()
         Task {
-            let storage = InMemoryMoodServerStorage()
-            _ = try await storage.addDevice(toAccount: "fuzz", tokenHash: DeviceToken.hash(token), device: nil)
-            var logger = Logger(label: "fuzz")
-            logger.logLevel = .critical
-            let application = SyncServer.makeApplication(
-                configuration: MoodServerConfiguration(
-                    port: 0, limits: limits, rateLimits: RateLimits(perToken: 1 << 30, perAddress: 1 << 30)),
-                storage: storage, logger: logger
-            ) { bound in
-                port.value = bound
-                listening.signal()
-            }
-            // No signal handlers of its own: SIGINT and SIGTERM end the fuzzer, not just its server.
-            try await application.runService(gracefulShutdownSignals: [])
+            do { try await run(port: port, listening: listening) } catch { Fuzzing.fail("the server stopped: \(error)") }
         }
         listening.wait()
         return port.value
+    }
+
+    private static func run(port: Port, listening: DispatchSemaphore) async throws {
+        let storage = InMemoryMoodServerStorage()
+        _ = try await storage.addDevice(toAccount: "fuzz", tokenHash: DeviceToken.hash(token), device: nil)
+        var logger = Logger(label: "fuzz")
+        logger.logLevel = .critical
+        let application = SyncServer.makeApplication(
+            configuration: MoodServerConfiguration(port: 0, limits: limits, rateLimits: RateLimits(perToken: 1 << 30, perAddress: 1 << 30)),
+            storage: storage, logger: logger
+        ) { bound in
+            port.value = bound
+            listening.signal()
+        }
+        // No signal handlers of its own: SIGINT and SIGTERM end the fuzzer, not just its server.
+        try await application.runService(gracefulShutdownSignals: [])
     }
 
     private final class Port: @unchecked Sendable {  // written once, before the semaphore is signalled
