@@ -1,3 +1,5 @@
+// Test traits: a release build of the whole package (the benchmark's) has no Testing module.
+#if canImport(Testing)
 import Testing
 
 extension Trait where Self == TimeLimitTrait {
@@ -9,3 +11,4 @@ extension Trait where Self == TimeLimitTrait {
     /// seconds alone for three minutes, so the guard leaves room for that many times over.
     public static var hangGuard: Self { .timeLimit(.minutes(10)) }
 }
+#endif

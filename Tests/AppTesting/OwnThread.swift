@@ -1,3 +1,5 @@
+// Test traits: a release build of the whole package (the benchmark's) has no Testing module.
+#if canImport(Testing)
 import Dispatch
 import Testing
 
@@ -45,3 +47,4 @@ final class QueueExecutor: TaskExecutor {
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+#endif
