@@ -23,6 +23,9 @@ public final class CacheTracker {
     var keys = BlockedSortedList<MoodSortKey>(sorted: [])
     /// The change-log position the list reflects.
     private var cursor: Int64 = 0
+    /// The last key the list reaches while it is a search's first screen (``Prepared/isComplete``):
+    /// a change after it is left out, as the moods after it are.
+    private var bound: MoodSortKey?
 
     /// Starts tracking `request` in `store` with a fresh read of the list.
     /// - Throws: a store error if the journal cannot be read.
@@ -34,6 +37,10 @@ public final class CacheTracker {
 
     /// How many moods the list holds.
     public var count: Int { keys.count }
+
+    /// Whether the list holds every mood the request selects, or only the first screen of a
+    /// search read ahead with ``prepareFirstScreen(_:rows:from:)``, until the whole list is adopted.
+    public var isComplete: Bool { bound == nil }
 
     /// The journal's change-log position the list reflects: it moves with every commit the
     /// tracker has seen, whether or not the commit changed the list.
@@ -57,8 +64,12 @@ public final class CacheTracker {
         public let request: CacheRequest
         let keys: BlockedSortedList<MoodSortKey>
         fileprivate let cursor: Int64
+        /// For a first screen, the last key it reaches; `nil` for the whole list.
+        fileprivate var bound: MoodSortKey? = nil
         /// The journal's change-log position the list was read at.
         public var changeLogPosition: Int64 { cursor }
+        /// Whether this is the request's whole list, or only its first moods.
+        public var isComplete: Bool { bound == nil }
     }
 
     /// Reads `request`'s list from `store`. Touches no tracker: call it on any thread.
@@ -68,12 +79,35 @@ public final class CacheTracker {
         return Prepared(request: request, keys: keys, cursor: cursor)
     }
 
+    /// The first `rows` moods of `request`'s list, read from the top of the list without reading
+    /// every match: what a search shows while its whole list is read. Touches no tracker.
+    /// - Returns: the whole list when the look reached its end; `nil` when the first moods hold
+    ///   fewer than `rows` matches, and only the whole list says which come first.
+    /// - Complexity: O(min(`scanLimit`, n) log n), whatever the number of matches.
+    public static func prepareFirstScreen(
+        _ request: CacheRequest, rows: Int, scanLimit: Int = firstScreenScanLimit, from store: JournalStore
+    ) throws -> Prepared? {
+        let (first, cursor) = try store.read { snapshot in
+            (try snapshot.firstSortKeys(request.filter, order: request.order, limit: rows, scanLimit: scanLimit),
+             try snapshot.latestChangeSequence())
+        }
+        switch first {
+        case .whole(let keys): return Prepared(request: request, keys: BlockedSortedList(sorted: keys), cursor: cursor)
+        case .prefix(let keys): return Prepared(request: request, keys: BlockedSortedList(sorted: keys), cursor: cursor, bound: keys.last)
+        case .notFound: return nil
+        }
+    }
+
+    /// How many moods from the top a first screen looks through: about 20 ms on a small machine
+    /// when the matches are too few to fill it, which the whole list's read then follows.
+    public static let firstScreenScanLimit = 10_000
+
     /// Follows the prepared request: the delegate is told to reload, then told, in a batch, what
     /// commits since the list was read changed.
     /// - Throws: a store error while catching up; the list is the prepared one then, and the
     ///   next ``processChanges()`` retries.
     public func adopt(_ prepared: Prepared) throws {
-        (request, keys, cursor) = (prepared.request, prepared.keys, prepared.cursor)
+        (request, keys, cursor, bound) = (prepared.request, prepared.keys, prepared.cursor, prepared.bound)
         delegate?.cacheTrackerDidReload(self)
         try processChanges()
     }
@@ -115,7 +149,7 @@ public final class CacheTracker {
             (try snapshot.moods(request.filter, order: request.order), try snapshot.latestChangeSequence())
         }
         keys = BlockedSortedList(sorted: moods.map { MoodSortKey($0, order: request.order) })
-        cursor = latest
+        (cursor, bound) = (latest, nil)
         return CacheTransactionBatch(moods.enumerated().map { .insert($1, to: $0) })
     }
 
@@ -128,7 +162,7 @@ public final class CacheTracker {
             switch try snapshot.changes(after: cursor) {
             case .gap: return nil
             case .entries(let entries, let latest):
-                return try PendingChanges(entries: entries, latest: latest, snapshot: snapshot, request: request)
+                return try PendingChanges(entries: entries, latest: latest, snapshot: snapshot, request: request, bound: bound)
             }
         }
         guard let pending else {
@@ -144,5 +178,6 @@ public final class CacheTracker {
     private func reload() throws {
         let request = self.request
         (keys, cursor) = try SortKeyLoading.load(request, from: store)
+        bound = nil
     }
 }

@@ -7,13 +7,17 @@ struct PendingChanges {
     let latest: Int64
     private var changes: [(before: MoodSortKey?, after: Mood?)] = []
 
-    init(entries: [ChangeLogEntry], latest: Int64, snapshot: JournalSnapshot, request: CacheRequest) throws {
+    /// - Parameter bound: the last key a first screen reaches (`nil`: the whole list); a mood
+    ///   after it is not in the list, before or after the change.
+    init(entries: [ChangeLogEntry], latest: Int64, snapshot: JournalSnapshot, request: CacheRequest, bound: MoodSortKey?) throws {
         self.latest = latest
         let firstEntries = ChangeLogEntry.firstOfEachRow(entries)
         let current = try snapshot.moods(localIDs: firstEntries.map(\.localID))
         for entry in firstEntries {
             let before = entry.oldDate.map { MoodSortKey(date: $0, id: entry.moodID, order: request.order) }
-            let after = current[entry.localID].flatMap { request.filter.matches($0) ? $0 : nil }
+            let after = current[entry.localID].flatMap { mood in
+                request.filter.matches(mood) && bound.map { MoodSortKey(mood, order: request.order) <= $0 } != false ? mood : nil
+            }
             changes.append((entry.kind == .insert ? nil : before, after))
         }
     }

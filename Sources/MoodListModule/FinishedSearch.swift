@@ -5,6 +5,9 @@ import Synchronization
 struct FinishedSearch: Sendable {
     let generation: Int
     let result: Result<CacheTracker.Prepared, MoodListError>
+
+    /// Whether this is the search's whole list (or its failure), not its first screen.
+    var isComplete: Bool { (try? result.get())?.isComplete ?? true }
 }
 
 /// Where background searches are handed out and leave their results for the UI thread: only the
@@ -28,10 +31,12 @@ final class FinishedSearchSlot: Sendable {
         state.withLock { $0.latestAsked == generation }
     }
 
-    /// Keeps `search` unless a later search's result waits already.
+    /// Keeps `search` unless a later search's result waits already, or the same search's whole
+    /// list (which its first screen must not replace).
     func offer(_ search: FinishedSearch) {
         state.withLock { state in
-            if (state.waiting?.generation ?? .min) < search.generation { state.waiting = search }
+            guard let waiting = state.waiting else { return state.waiting = search }
+            if (waiting.generation, waiting.isComplete ? 1 : 0) < (search.generation, search.isComplete ? 1 : 0) { state.waiting = search }
         }
     }
 

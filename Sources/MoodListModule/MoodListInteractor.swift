@@ -15,6 +15,8 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     private let store: JournalStore
     private let tracker: CacheTracker
     private let searchExecution: SearchExecution
+    /// How many moods a background search reads first, to show before the rest: a screenful.
+    private let firstScreenRows: Int
     /// Moves with every search asked for: a result read for an older one is dropped.
     private var searchGeneration = 0
     /// The search the list shows.
@@ -39,14 +41,17 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// - Parameters:
     ///   - store: the journal.
     ///   - searchExecution: where a filter's list is read.
-    /// - Throws: ``MoodListError`` when the journal cannot be read.
     ///   - localDays: which day a moment falls on for the person.
+    ///   - firstScreenRows: how many matches a search read in the background shows before all
+    ///     of them are read: at least the rows of the screen.
+    /// - Throws: ``MoodListError`` when the journal cannot be read.
     public init(
-        store: JournalStore, searchExecution: SearchExecution = .inline, localDays: LocalDays = LocalDays()
+        store: JournalStore, searchExecution: SearchExecution = .inline, localDays: LocalDays = LocalDays(), firstScreenRows: Int = 200
     ) throws(MoodListError) {
         self.store = store
         self.localDays = localDays
         self.searchExecution = searchExecution
+        self.firstScreenRows = firstScreenRows
         tracker = try Self.words { try CacheTracker(store: store, request: .journal) }
         (sharedBy, sharedDates, levelWords) = try Self.words {
             try store.read { (try $0.setting(.sharedBy), try $0.sharedDates(), try $0.levelWordsInUse()) }
@@ -88,22 +93,38 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         case .background(let wake):
             let (generation, store, finished, search) = (searchGeneration, store, finishedSearch, request)
             finished.ask(generation)
+            let firstScreenRows = firstScreenRows
             searchQueue.async {
                 // One search at a time: those typed meanwhile wait, and all but the last are skipped.
-                if finished.isLatest(generation) {
-                    let result = Result { () throws(MoodListError) in try Self.words { try CacheTracker.prepare(search, from: store) } }
-                    finished.offer(FinishedSearch(generation: generation, result: result))
+                // A search whose first screen is among the list's first moods shows it while the
+                // rest is read; a failure to read it is left to the whole list's read.
+                guard finished.isLatest(generation) else { return wake() }
+                if search.filter.readsByRowID,
+                    let first = try? CacheTracker.prepareFirstScreen(search, rows: firstScreenRows, from: store)
+                {
+                    finished.offer(FinishedSearch(generation: generation, result: .success(first)))
+                    wake()
+                    if first.isComplete { return }
                 }
+                guard finished.isLatest(generation) else { return wake() }
+                let result = Result { () throws(MoodListError) in try Self.words { try CacheTracker.prepare(search, from: store) } }
+                finished.offer(FinishedSearch(generation: generation, result: result))
                 wake()
             }
         }
     }
 
-    public var isSearching: Bool { shownGeneration < searchGeneration }
+    public var isSearching: Bool { listProgress != .complete }
+
+    public var listProgress: ListProgress {
+        if shownGeneration < searchGeneration { return .reading }
+        return tracker.isComplete ? .complete : .firstScreen
+    }
 
     public func stepToMatch(of search: String, from index: Int, forward: Bool) throws(MoodListError) -> MatchStep? {
         let request = request(searching: search)
-        if request == tracker.request { return tracker.step(from: index, forward: forward) }  // the list is the matches
+        // The list is the matches, all of them.
+        if request == tracker.request, tracker.isComplete { return tracker.step(from: index, forward: forward) }
         let matches: CacheTracker.Prepared
         // Read at or after the list's position: no match is missing from it (step skips those the
         // list does not hold yet).

@@ -19,8 +19,11 @@ public protocol MoodListInteractorInput: AnyObject {
     /// it; `nil` or empty: all). The
     /// list may change later, when the search was read in the background (``isSearching``).
     func filter(search text: String?) throws(MoodListError)
-    /// A search asked for is still being read: the list shows the one before it meanwhile.
+    /// A search asked for is still being read: the list shows the one before it, or the
+    /// search's first screen, meanwhile (``listProgress``).
     var isSearching: Bool { get }
+    /// How far the list asked for last has been read.
+    var listProgress: ListProgress { get }
     /// Where the next mood after `index` (or before it when not `forward`) that `search` matches
     /// is in the list, coming round past either end; `nil` when the list holds none. In a list
     /// the search narrowed this reads nothing; in another it reads the matches (a search's cost)

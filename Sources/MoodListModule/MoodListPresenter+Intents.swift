@@ -6,7 +6,7 @@ import MoodKit
 extension MoodListPresenter {
     func handleList(_ intent: MoodListIntent) {
         message = nil
-        if interactor.isSearching, [.editSelected, .showDetail, .deleteSelected].contains(intent) {
+        if interactor.listProgress == .reading, [.editSelected, .showDetail, .deleteSelected].contains(intent) {
             search.waitingIntent = intent
             return
         }
@@ -87,10 +87,6 @@ extension MoodListPresenter {
             dateInput: dateInput))
     }
 
-    private var selectedRow: MoodRowViewModel? {
-        window.indices.contains(selected - top) ? window[selected - top] : nil
-    }
-
     private var selectedMood: Mood? {
         guard count > 0 else { return nil }
         return interactor.moods(in: selected..<(selected + 1)).first ?? nil
@@ -124,9 +120,6 @@ extension MoodListPresenter {
                 return
             }
             select(step.index)
-            // The list shown is about to be replaced (Esc's whole list, still being read): the
-            // match stays selected in it.
-            if interactor.isSearching { search.selectionToKeep = selectedRow?.id }
             let cameRound = step.wrapped ? (forward ? ", from the top again" : ", from the bottom again") : ""
             message = MoodListMessage(.info, "“\(kept)”: \(step.ordinal) of \(step.count)\(cameRound)")
         } catch {

@@ -46,7 +46,11 @@ extension MoodListPresenter {
     }
 
     private var countText: String {
-        if interactor.isSearching { return search.applied.map { "searching “\($0)”…" } ?? "reading the list…" }
+        switch interactor.listProgress {
+        case .reading: return search.applied.map { "searching “\($0)”…" } ?? "reading the list…"
+        case .firstScreen: return "first matches of “\(search.applied ?? "")” · counting…"
+        case .complete: break
+        }
         guard let filter = search.applied else { return count == 1 ? "1 mood" : "\(count) moods" }
         return (count == 1 ? "1 mood" : "\(count) moods") + " matching “\(filter)”"
     }

@@ -33,9 +33,17 @@ extension MoodListPresenter {
         reloadWindow()
     }
 
-    /// Moves the selection; the window scrolls only as far as needed.
+    /// The selected mood's row, when the window holds it.
+    var selectedRow: MoodRowViewModel? {
+        window.indices.contains(selected - top) ? window[selected - top] : nil
+    }
+
+    /// Moves the selection; the window scrolls only as far as needed. While the list shown is
+    /// about to be replaced (a search or Esc's whole list, still being read), the mood selected
+    /// stays selected in the new one.
     func select(_ index: Int) {
         selected = index
+        defer { if interactor.isSearching { search.selectionToKeep = selectedRow?.id } }
         guard !(top..<(top + window.count)).contains(selected) else { return }
         var rows = windowRows
         settle(&rows)

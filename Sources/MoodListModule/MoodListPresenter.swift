@@ -153,10 +153,10 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         top = 0
         reloadWindow()
         if let id = search.selectionToKeep, let index = interactor.index(of: id) { select(index) }
-        if !interactor.isSearching {
-            search.selectionToKeep = nil
-            // A key pressed on a mood while this list was read acts on it now, unless the person
-            // opened something else meanwhile.
+        if !interactor.isSearching { search.selectionToKeep = nil }
+        if interactor.listProgress != .reading {
+            // A key pressed on a mood while this list was read acts on it now (on the first
+            // screen of a search already), unless the person opened something else meanwhile.
             if let waiting = search.waitingIntent, state == .list {
                 search.waitingIntent = nil
                 return handle(waiting)

@@ -69,26 +69,35 @@ public struct JournalSnapshot {
         let query = filter.sqlSortKeyQuery(order: order, dates: dates)
         let statement = try db.cachedStatement(sql: query.sql)
         try statement.setArguments(query.arguments)
-        try step(statement) { sqlite in
-            guard sqlite3_column_bytes(sqlite, 1) == 16, let id = sqlite3_column_blob(sqlite, 1) else {
-                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a mood id is not a 16-byte UUID")
-            }
-            try body(MoodSortKey(date: sqlite3_column_int64(sqlite, 0), idBytes: id, order: order))
+        try step(statement) { sqlite in try body(try sortKey(of: sqlite, order: order)) }
+    }
+
+    /// The sort key in a result row whose first two columns are `date` and `id`.
+    func sortKey(of sqlite: OpaquePointer, order: MoodSortOrder) throws -> MoodSortKey {
+        guard sqlite3_column_bytes(sqlite, 1) == 16, let id = sqlite3_column_blob(sqlite, 1) else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a mood id is not a 16-byte UUID")
         }
+        return MoodSortKey(date: sqlite3_column_int64(sqlite, 0), idBytes: id, order: order)
     }
 
     /// Runs `statement` to its end, handing `row` each result row as SQLite's own statement:
     /// for the few reads of a whole journal, where decoding rows into values would cost more
     /// than SQLite does.
     func step(_ statement: Statement, _ row: (OpaquePointer) throws -> Void) throws {
+        _ = try stepRows(of: statement, while: { try row($0); return true })
+    }
+
+    /// Runs `statement` while `row` asks for the next row.
+    /// - Returns: whether the statement reached its end.
+    func stepRows(of statement: Statement, while row: (OpaquePointer) throws -> Bool) throws -> Bool {
         let sqlite = statement.sqliteStatement
         sqlite3_reset(sqlite)
         defer { sqlite3_reset(sqlite) }
         while true {
             let code = sqlite3_step(sqlite)
-            if code == SQLITE_DONE { return }
+            if code == SQLITE_DONE { return true }
             guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage) }
-            try row(sqlite)
+            guard try row(sqlite) else { return false }
         }
     }
 

@@ -4,8 +4,20 @@ import MoodKit
 /// The SQL forms of a list's filter and order. Kept beside each other so that the SQL and the
 /// Swift rules (``MoodFilter/matches(_:)``, ``MoodSortKey``) are easy to compare.
 extension MoodFilter {
+    /// A `WHERE` condition (never empty) and its arguments, looking notes up in the search index.
+    var sqlCondition: (sql: String, arguments: StatementArguments) { sqlCondition(notes: .searchIndex) }
+
+    /// How a condition finds the notes that hold a search.
+    enum NoteLookup {
+        /// Through the trigram index first, then the rule on the few notes it found: for a whole list.
+        case searchIndex
+        /// The rule alone, on each row the query reaches: for a few rows read in list order, where
+        /// asking the index would read every match it holds first.
+        case ruleOnly
+    }
+
     /// A `WHERE` condition (never empty) and its arguments.
-    var sqlCondition: (sql: String, arguments: StatementArguments) {
+    func sqlCondition(notes: NoteLookup) -> (sql: String, arguments: StatementArguments) {
         var clauses = ["1"]
         var arguments = StatementArguments()
         if !includesMarkedForDeletion { clauses.append("markedForRemoteDeletion = 0") }
@@ -23,7 +35,7 @@ extension MoodFilter {
         }
         if let query = effectiveNoteQuery {
             let folded = MoodSearchText.folded(query)
-            if let phrase = Self.searchIndexPhrase(folded) {
+            if notes == .searchIndex, let phrase = Self.searchIndexPhrase(folded) {
                 // With the moods not indexed yet: those an older moodtui wrote (see SearchIndexCatchUp).
                 clauses.append("localID IN (SELECT rowid FROM moodSearch WHERE moodSearch MATCH ? UNION ALL SELECT localID FROM moodSearchPending)")
                 arguments += [phrase]
@@ -60,6 +72,19 @@ extension MoodFilter {
             condition.arguments += [dates.lowerBound, dates.upperBound]
         }
         return ("SELECT date, id FROM \(source) WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)", condition.arguments)
+    }
+
+    /// The query of the first `scanLimit` moods not marked for deletion in list order, walking the
+    /// `mood_list` index, each with its sort key and whether the filter selects it: how a search's
+    /// first screen is found without reading all its matches. `nil` for a filter that lists moods
+    /// marked for deletion, which that index does not hold in list order.
+    func sqlFirstKeysQuery(order: MoodSortOrder, scanLimit: Int) -> (sql: String, arguments: StatementArguments)? {
+        guard !includesMarkedForDeletion else { return nil }
+        let condition = sqlCondition(notes: .ruleOnly)
+        return (
+            "SELECT date, id, (\(condition.sql)) FROM mood INDEXED BY mood_list WHERE markedForRemoteDeletion = 0 ORDER BY \(order.sqlOrdering) LIMIT ?",
+            condition.arguments + [scanLimit]
+        )
     }
 
     /// Whether the list is read by row id (see ``sqlWholeListSource``).

@@ -30,7 +30,7 @@ struct OpenCases {
             name: "open-\(size)", rows: rows, samples: samples, target: "≤ 150 ms, peak ≤ 64 MiB",
             met: samples.median <= 150_000_000 && peak <= 64)
         open.extra["peak_mib"] = (peak * 10).rounded() / 10
-        return [open] + (try scroll(path)) + (try filter(path))
+        return [open] + (try scroll(path)) + (try filter(path)) + (try SearchFirstScreenCases(path: path, rows: rows, quick: quick).run())
     }
 
     /// Typing a filter on the opened list: the list is read again with the search. A word in one
