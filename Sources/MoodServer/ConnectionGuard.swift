@@ -6,7 +6,9 @@ import NIOCore
 /// the HTTP codec, and closes connections so that the client reads the answer first.
 ///
 /// It alone closes connections for timeouts, so a client cannot keep one open by sending nothing,
-/// by dribbling a head or a body, or by not reading its answer.
+/// by dribbling a head or a body, or by not reading its answer. On an upgraded connection it
+/// pings the client itself, with a timer of the event loop rather than a task for each socket,
+/// and closes a socket that stops answering.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -47,6 +49,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch phase {
         case .refusing, .closing: return  // answered already: the rest is not read
         case .awaitingRequest: enter(.readingHead(since: .now()), context)
+        case .webSocket(let since, answered: false): phase = .webSocket(since: since, answered: true)
         case .readingHead, .handlingRequest, .webSocket: break
         }
         context.fireChannelRead(data)
@@ -70,7 +73,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch event {
         case .requestStarted: enter(.handlingRequest(since: .now()), context)
         case .responseFinished: enter(.awaitingRequest(since: .now()), context)
-        case .upgraded: enter(.webSocket, context)
+        case .upgraded: enter(.webSocket(since: .now(), answered: true), context)
         case .answer(let error): answer(error, context)
         case .finish: finish(context)
         }
@@ -104,9 +107,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer?.cancel()
         timer = newPhase.deadline(limits).map { deadline in
             context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
+                if case .webSocket(_, answered: true) = phase { return ping(context) }
                 logger.debug("closing a connection that timed out", metadata: ["phase": "\(phase.name)"])
                 context.close(promise: nil)
             }
         }
     }
+
+    /// Sends a WebSocket ping (written whole between the frames the codec above writes) and
+    /// waits a ping interval for an answer.
+    private func ping(_ context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: Self.pingFrame)), promise: nil)
+        enter(.webSocket(since: .now(), answered: false), context)
+    }
+
+    /// A server's ping frame with no payload: final, opcode 9, unmasked, length 0.
+    private static let pingFrame: [UInt8] = [0x89, 0x00]
 }

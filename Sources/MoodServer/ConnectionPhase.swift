@@ -11,8 +11,10 @@ enum ConnectionPhase {
     case readingHead(since: NIODeadline)
     /// A request's head came; its body and its response are under way.
     case handlingRequest(since: NIODeadline)
-    /// Upgraded: the WebSocket's pings decide when it is dead.
-    case webSocket
+    /// Upgraded: pinged once every ping interval from `since`. `answered`: the client has sent
+    /// something since the last ping (or none was sent yet); a socket that has not when the next
+    /// is due is dead.
+    case webSocket(since: NIODeadline, answered: Bool)
     /// The last answer is written and output is closed; what the client still sends is dropped
     /// until it closes too, so that it reads the answer rather than a reset.
     case closing(since: NIODeadline)
@@ -23,7 +25,8 @@ enum ConnectionPhase {
     /// When the connection is closed if it is still in this phase; `nil`: never.
     func deadline(_ limits: ConnectionLimits) -> NIODeadline? {
         switch self {
-        case .refusing, .webSocket: nil
+        case .refusing: nil
+        case .webSocket(let since, _): since + TimeAmount(limits.webSocketPingInterval)
         case .awaitingRequest(let since): since + TimeAmount(limits.idleTimeout)
         case .readingHead(let since): since + TimeAmount(limits.headerTimeout)
         case .handlingRequest(let since): since + TimeAmount(limits.requestTimeout)

@@ -39,6 +39,9 @@ struct GuardedHTTPChannel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let address = channel.remoteAddress?.ipAddress
+        // A request head fits in 512 bytes, and the buffer kept between reads stays that small
+        // on an idle push socket; a body's reads grow it as they fill it.
+        try? channel.syncOptions?.setOption(ChannelOptions.recvAllocator, value: Self.readBuffers)
         if let tls {
             do { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls.current)) } catch {
                 return channel.eventLoop.makeFailedFuture(error)
@@ -68,6 +71,8 @@ struct GuardedHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             return Value(admission: .served(upgrader.upgradeResultFuture), channel: channel)
         }
     }
+
+    private static let readBuffers = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65_536)
 
     func handle(value: Value, logger: Logger) async {
         guard case .served(let negotiation) = value.admission else { return }

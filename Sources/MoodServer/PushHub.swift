@@ -12,28 +12,25 @@ public final class PushHub: Sendable {
         /// The SHA-256 of the token that opened the socket.
         var tokenHash: Data
         var deviceID: String?
-        var continuation: AsyncStream<PushEvent>.Continuation
+        var sender: PushSender
     }
 
     private let subscribers = Mutex<[UUID: Subscriber]>([:])
 
     public init() {}
 
-    /// Registers a socket; it receives events on the returned stream until ``unsubscribe(_:)``
-    /// or ``revoke(tokenHashes:)``.
-    func subscribe(account: Int64, tokenHash: Data, deviceID: String?) -> (id: UUID, events: AsyncStream<PushEvent>) {
+    /// Registers a socket; its events go to `sender` until ``unsubscribe(_:)`` or
+    /// ``revoke(tokenHashes:)``.
+    func subscribe(account: Int64, tokenHash: Data, deviceID: String?, sender: PushSender) -> UUID {
         let id = UUID()
-        // Only the latest event matters: a slow socket never queues more than one message, and a
-        // revocation replaces a pending message.
-        let (stream, continuation) = AsyncStream.makeStream(of: PushEvent.self, bufferingPolicy: .bufferingNewest(1))
         subscribers.withLock {
-            $0[id] = Subscriber(account: account, tokenHash: tokenHash, deviceID: deviceID, continuation: continuation)
+            $0[id] = Subscriber(account: account, tokenHash: tokenHash, deviceID: deviceID, sender: sender)
         }
-        return (id, stream)
+        return id
     }
 
     func unsubscribe(_ id: UUID) {
-        subscribers.withLock { $0.removeValue(forKey: id) }?.continuation.finish()
+        subscribers.withLock { $0.removeValue(forKey: id) }?.sender.end()
     }
 
     /// Tells every socket of `account` except those of `exceptDevice` that the log moved to `token`;
@@ -43,7 +40,7 @@ public final class PushHub: Sendable {
         let targets = subscribers.withLock { subscribers in
             subscribers.values.filter { $0.account == account && (exceptDevice == nil || $0.deviceID != exceptDevice) }
         }
-        for target in targets { target.continuation.yield(.changed(PushMessage(token: token))) }
+        for target in targets { target.sender.send(.changed(PushMessage(token: token))) }
         return targets.count
     }
 
@@ -67,10 +64,7 @@ public final class PushHub: Sendable {
             let ids = subscribers.filter { tokenHashes.contains($0.value.tokenHash) }.keys
             return ids.compactMap { subscribers.removeValue(forKey: $0) }
         }
-        for subscriber in revoked {
-            subscriber.continuation.yield(.revoked)
-            subscriber.continuation.finish()
-        }
+        for subscriber in revoked { subscriber.sender.send(.revoked) }
         return revoked.count
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 import ServerStorage
 import ServiceLifecycle
 import SyncProtocol
@@ -11,6 +12,10 @@ import SyncProtocol
 /// as soon as its device token is revoked; when the server stops, it is closed too, and a client
 /// that does not answer is dropped, so that a silent device never keeps the server running.
 /// What the client sends is ignored.
+///
+/// An idle socket holds no task of its own beyond its connection's: the route's own task reads
+/// what the client sends (which also answers pings and takes the close), and pushes are written
+/// by a ``PushSender`` on short tasks. One instance holds ten thousand sockets this way.
 struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     let storage: Storage
     let hub: PushHub
@@ -19,20 +24,6 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
     /// How long a socket closed for revocation, or because the server stops, has to answer the
     /// close frame before the server drops the connection.
     let closeGrace: Duration
-
-    /// What ended one of a socket's tasks.
-    private enum Ending: Sendable {
-        /// The client closed the socket, or answered our close frame.
-        case clientClosed
-        /// Nothing more to send: the subscription ended, or a write failed.
-        case nothingToSend
-        /// The token was revoked, and a close frame sent.
-        case revoked
-        /// The server is stopping; the WebSocket handler sends the close frame.
-        case serverStopping
-        /// The client did not answer the close frame in time.
-        case graceOver
-    }
 
     /// Adds the upgrade route to the router Hummingbird asks before upgrading; a declined upgrade
     /// (no valid token, another path) is answered with the router's error (401, 404).
@@ -46,7 +37,8 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
             .ws(RouterPath(SyncRoute.subscribe.template)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
                 guard let credential = context.requestContext.credential else { return }
                 let device = HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { context.request.headers[$0] }
-                let (id, events) = hub.subscribe(account: credential.account.id, tokenHash: credential.tokenHash, deviceID: device)
+                let sender = PushSender(write: writer(to: outbound, channel: context.requestContext.channel))
+                let id = hub.subscribe(account: credential.account.id, tokenHash: credential.tokenHash, deviceID: device, sender: sender)
                 metrics.webSocketOpened()
                 defer {
                     hub.unsubscribe(id)
@@ -57,50 +49,34 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
                     hub.revoke(tokenHashes: [credential.tokenHash])
                 }
                 context.logger.debug("subscribed", metadata: ["account": "\(credential.account.name)"])
-                try await withThrowingTaskGroup(of: Ending.self) { group in
-                    group.addTask {
-                        for try await _ in inbound {}  // drained until the client closes (or answers our close)
-                        return .clientClosed
-                    }
-                    group.addTask { await send(events, to: outbound) }
-                    group.addTask { try await gracefulShutdown(); return .serverStopping }
-                    var closing = false
-                    waiting: while let ending = try await group.next() {
-                        switch ending {
-                        case .clientClosed:
-                            break waiting
-                        case .nothingToSend:
-                            if !closing { break waiting }
-                        case .revoked, .serverStopping:
-                            // Let the client answer the close frame, which ends the drain; a
-                            // client that does not (asleep, or gone without a word) is dropped.
-                            guard !closing else { continue }
-                            closing = true
-                            group.addTask { try await Task.sleep(for: closeGrace); return .graceOver }
-                        case .graceOver:
-                            try? await context.requestContext.channel.close()
-                            break waiting
-                        }
-                    }
-                    group.cancelAll()
+                // Drained until the client closes, or answers our close; the channel's close ends it too.
+                try await withGracefulShutdownHandler {
+                    for try await _ in inbound {}
+                } onGracefulShutdown: {
+                    sender.send(.serverStopping)
                 }
             }
     }
 
-    /// Writes each push; sends a close frame with 1008 when the socket's token is revoked. A
-    /// write that fails (the socket is closing) ends the sending, not the socket's wait.
-    private func send(_ events: AsyncStream<PushEvent>, to outbound: WebSocketOutboundWriter) async -> Ending {
-        let encoder = JSONEncoder()
-        for await event in events {
+    /// Writes each push; closes the socket with 1008 when its token is revoked. A client that
+    /// does not answer a close (ours, or the WebSocket handler's when the server stops) within
+    /// ``closeGrace`` is dropped.
+    private func writer(to outbound: WebSocketOutboundWriter, channel: any Channel) -> PushSender.Write {
+        let closeGrace = closeGrace
+        return { event in
             switch event {
             case .changed(let message):
-                let text = String(decoding: try! encoder.encode(message), as: UTF8.self)  // a token and a type always encode
-                do { try await outbound.write(.text(text)) } catch { return .nothingToSend }
+                let text = String(decoding: try! JSONEncoder().encode(message), as: UTF8.self)  // a token and a type always encode
+                do { try await outbound.write(.text(text)) } catch { return false }
+                return true
             case .revoked:
-                do { try await outbound.close(.policyViolation, reason: "device token revoked") } catch { return .nothingToSend }
-                return .revoked
+                try? await outbound.close(.policyViolation, reason: "device token revoked")
+            case .serverStopping:
+                break  // the WebSocket handler sends the close frame
             }
+            try? await Task.sleep(for: closeGrace)
+            try? await channel.close()
+            return false
         }
-        return .nothingToSend  // unsubscribed: the socket is ending anyway
     }
 }

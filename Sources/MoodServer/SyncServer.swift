@@ -83,7 +83,7 @@ public enum SyncServer {
             GuardedHTTPChannel(
                 upgradeChannel: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
-                    configuration: .init(ws: .init(autoPing: .enabled(timePeriod: limits.webSocketPingInterval)))),
+                    configuration: .init(ws: .init(autoPing: .disabled))),  // ConnectionGuard pings
                 responder: responder, admission: admission, limits: limits, tls: configuration.tls)
         }
         return Application(

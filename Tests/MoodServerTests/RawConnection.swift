@@ -47,7 +47,11 @@ final class RawConnection: Sendable {
 
     /// Sends `text` as it is (a peer that closed may make this fail).
     func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try send(bytes: Array(text.utf8))
+    }
+
+    /// Sends `bytes` as they are (a peer that closed may make this fail).
+    func send(bytes: [UInt8]) throws {
         guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
             throw RawConnectionError("send: errno \(errno)")
         }

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import LocalProcesses
 import SyncProtocol
+import Synchronization
 import Testing
 
 /// The real `moodtui serve` and `moodtui account` binaries, as a person runs them.
@@ -90,6 +91,48 @@ import Testing
         try #require(String(decoding: silent.bytes.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
         #expect(await server.stop(SIGTERM, upTo: .seconds(30)) == 0, "\((try? String(contentsOf: server.errorLog, encoding: .utf8)) ?? "")")
         #expect(await silent.waitUntilClosed())
+    }
+
+    /// The WebSocket frames the server sent after its 101 answer, as pings counted: an idle push
+    /// socket receives nothing else.
+    private func pingsReceived(_ connection: RawConnection) -> Int {
+        let bytes = connection.bytes
+        guard let head = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return 0 }
+        let frames = bytes[head.upperBound...]
+        return frames.indices.dropLast().filter { frames[$0] == 0x89 && frames[$0 + 1] == 0x00 }.count
+    }
+
+    @Test func aPushSocketThatStopsAnsweringPingsIsClosed() async throws {
+        let token = try addDevice("alice")
+        let server = try await ServerProcess.start(data: data, arguments: ["--ping-interval", "1"])
+        let silent = try RawConnection(port: server.port)
+        try silent.send(WebSocketHandshake.request(token: token))
+        #expect(await silent.waitUntilClosed(), "dropped once a ping went unanswered for an interval")
+        #expect(String(decoding: silent.bytes.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
+        #expect(pingsReceived(silent) == 1)
+        #expect(await server.stop(SIGTERM) == 0)
+    }
+
+    @Test func aPushSocketThatAnswersPingsStaysOpen() async throws {
+        let token = try addDevice("alice")
+        let server = try await ServerProcess.start(data: data, arguments: ["--ping-interval", "1"])
+        let socket = try RawConnection(port: server.port)
+        try socket.send(WebSocketHandshake.request(token: token))
+        let answered = Mutex(0)
+        // A masked pong with no payload, as a client sends it.
+        let pong: [UInt8] = [0x8A, 0x80, 0x12, 0x34, 0x56, 0x78]
+        let outlivedThreePings = await waitUntil {
+            guard !socket.readAvailable() else { return true }  // closed: the expectation below fails
+            let pings = pingsReceived(socket)
+            while answered.withLock({ $0 }) < pings {
+                try socket.send(bytes: pong)
+                answered.withLock { $0 += 1 }
+            }
+            return pings >= 4
+        }
+        #expect(outlivedThreePings)
+        #expect(!socket.readAvailable(), "still open after four pings answered")
+        #expect(await server.stop(SIGTERM) == 0)
     }
 
     @Test func anInvalidAccountNameIsRefused() throws {

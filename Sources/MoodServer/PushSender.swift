@@ -1,0 +1,70 @@
+import Synchronization
+
+/// Writes one socket's pushes in order, each write on a short task of its own: a socket that
+/// waits for news holds no task, so ten thousand idle sockets cost only their connections.
+///
+/// Only the latest event waits: a slow socket never queues more than one message, and a
+/// revocation or the server's stop replaces a waiting message and ends the socket's pushes.
+final class PushSender: Sendable {
+    /// Writes one event to the socket; `false` when the socket takes no more (a write failed,
+    /// or the event closed it).
+    typealias Write = @Sendable (PushEvent) async -> Bool
+
+    private enum State {
+        case idle
+        /// A write is under way; `next` waits for it.
+        case writing(next: PushEvent?)
+        /// The socket takes no more events.
+        case ended
+    }
+
+    private let state = Mutex(State.idle)
+    private let write: Write
+
+    init(write: @escaping Write) { self.write = write }
+
+    /// Writes `event` once the write under way, if any, is done; an event still waiting is dropped.
+    func send(_ event: PushEvent) {
+        let start = state.withLock { state -> Bool in
+            switch state {
+            case .idle:
+                state = .writing(next: nil)
+                return true
+            case .writing(let waiting?) where waiting.endsTheSocket:
+                return false
+            case .writing:
+                state = .writing(next: event)
+                return false
+            case .ended:
+                return false
+            }
+        }
+        if start { Task { await writeInTurn(event) } }
+    }
+
+    /// Sends nothing more: the socket closed.
+    func end() {
+        state.withLock { $0 = .ended }
+    }
+
+    private func writeInTurn(_ first: PushEvent) async {
+        var event = first
+        while true {
+            let open = await write(event)
+            let next = state.withLock { state -> PushEvent? in
+                switch state {
+                case .writing(let next?) where open:
+                    state = .writing(next: nil)
+                    return next
+                case .writing:
+                    state = open ? .idle : .ended
+                    return nil
+                case .idle, .ended:
+                    return nil
+                }
+            }
+            guard let next else { return }
+            event = next
+        }
+    }
+}
