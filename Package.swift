@@ -208,6 +208,11 @@ let package = Package(
                 "LocalProcesses", "DedicatedThreads", "JournalPeek",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // Ten thousand push sockets as channels, without a task each.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             // How each case is measured and the latest results, beside the code.
             exclude: ["README.md"]

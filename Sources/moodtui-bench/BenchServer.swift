@@ -10,17 +10,32 @@ final class BenchServer {
     private let store: [String]
     private let binary: URL
 
+    /// Where the server's clients come from, which decides its caps on connections.
+    enum Clients {
+        /// Every client from 127.0.0.1: the fan-out case alone opens 1,000 sockets from it.
+        case oneAddress
+        /// Ten thousand sockets and more from many addresses, each under the default cap on one address.
+        case manyAddresses
+
+        var arguments: [String] {
+            switch self {
+            case .oneAddress: ["--max-connections-per-address", "4096"]
+            case .manyAddresses: ["--max-connections", "16384"]
+            }
+        }
+    }
+
     /// SQLite in `folder/server`.
-    convenience init(folder: URL, port: Int = 0) throws {
-        try self.init(store: ["--data", folder.appendingPathComponent("server").path], port: port)
+    convenience init(folder: URL, port: Int = 0, clients: Clients = .oneAddress) throws {
+        try self.init(store: ["--data", folder.appendingPathComponent("server").path], port: port, clients: clients)
     }
 
     /// On the PostgreSQL database at `database` (a `postgres://` URL).
-    convenience init(database: String) throws {
-        try self.init(store: ["--database", database], port: 0)
+    convenience init(database: String, clients: Clients = .oneAddress) throws {
+        try self.init(store: ["--database", database], port: 0, clients: clients)
     }
 
-    private init(store: [String], port: Int) throws {
+    private init(store: [String], port: Int, clients: Clients) throws {
         binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
             .appendingPathComponent("moodtui-core")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -29,12 +44,10 @@ final class BenchServer {
         self.store = store
         process = Process()
         process.executableURL = binary
-        // Every bench client comes from 127.0.0.1, the fan-out case alone opens 1,000 sockets, and
-        // one device uploads as fast as the server takes it.
+        // One device uploads as fast as the server takes it.
         process.arguments = [
-            "serve", "--port", String(port), "--log-level", "error", "--max-connections-per-address", "4096",
-            "--rate-limit", "1000000", "--rate-limit-per-address", "1000000",
-        ] + store
+            "serve", "--port", String(port), "--log-level", "error", "--rate-limit", "1000000", "--rate-limit-per-address", "1000000",
+        ] + clients.arguments + store
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -64,6 +77,13 @@ final class BenchServer {
         process.waitUntilExit()
         guard process.terminationStatus == 0, let token = text.split(separator: "\n").last else { throw BenchError("account add failed") }
         return String(token)
+    }
+
+    /// The server process's resident memory (`VmRSS`), in KiB.
+    var residentKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
     }
 
     /// The port it listens on.

@@ -31,6 +31,11 @@ struct PostgresCases {
         }
         let fanOut = try await FanOutCase(servers: [first, second], subscribers: 1_000, changes: quick ? 3 : 10, suffix: "-postgres-2-instances").run()
         report.print(fanOut)
-        return results + latencies + [fanOut]
+        [first, second].forEach { $0.stop() }
+        let socketServers = try [BenchServer(database: database, clients: .manyAddresses), BenchServer(database: database, clients: .manyAddresses)]
+        defer { socketServers.forEach { $0.stop() } }
+        let sockets = try await FanOutCase.sockets(servers: socketServers, quick: quick, suffix: "-postgres-2-instances").run()
+        report.print(sockets)
+        return results + latencies + [fanOut, sockets]
     }
 }

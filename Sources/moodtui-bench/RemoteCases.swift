@@ -39,11 +39,16 @@ struct RemoteCases {
         results.append(backlog)
         let fanOut = try await FanOutCase(servers: [server], subscribers: 1_000, changes: quick ? 3 : 10).run()
         report.print(fanOut)
+        server.stop()
+        let socketServer = try BenchServer(folder: journals.folder.appendingPathComponent("sockets"), clients: .manyAddresses)
+        let sockets = try await FanOutCase.sockets(servers: [socketServer], quick: quick).run()
+        socketServer.stop()
+        report.print(sockets)
         let backOnline = try await BackOnlineCase(
             folder: journals.folder.appendingPathComponent("back-online"), moods: 2_000, offline: quick ? .seconds(6) : .seconds(20)
         ).run()
         report.print(backOnline)
-        return results + [fanOut, backOnline]
+        return results + [fanOut, sockets, backOnline]
     }
 
     /// Moods per second through `POST /v1/moods`, 500 a request, each request one durable
