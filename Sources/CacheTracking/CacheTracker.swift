@@ -39,7 +39,7 @@ public final class CacheTracker {
     public var count: Int { keys.count }
 
     /// Whether the list holds every mood the request selects, or only the first screen of a
-    /// search read ahead with ``prepareFirstScreen(_:rows:from:)``, until the whole list is adopted.
+    /// search read ahead with ``prepareFirstScreen(_:rows:scanLimit:from:)``, until the whole list is adopted.
     public var isComplete: Bool { bound == nil }
 
     /// The journal's change-log position the list reflects: it moves with every commit the
