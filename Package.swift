@@ -206,6 +206,8 @@ let package = Package(
                 "SyncProtocol",
                 // Its throwaway PostgreSQL cluster, as the tests start theirs.
                 "LocalProcesses", "DedicatedThreads", "JournalPeek",
+                // The limit of the server's writes: its back ends in process, without HTTP.
+                "ServerStorage", "SQLiteServerStorage", "PostgresServerStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // Ten thousand push sockets as channels, without a task each.

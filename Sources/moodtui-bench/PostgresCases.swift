@@ -19,7 +19,7 @@ struct PostgresCases {
         let remote = RemoteCases(journals: journals, quick: quick, report: report)
         var results: [CaseResult] = []
         for sealed in [false, true] {
-            let upload = try await remote.serverUpload(first, sealed: sealed, suffix: "-postgres").result
+            let upload = try await remote.serverUpload(first, sealed: sealed, limit: .postgres(database: try cluster.makeDatabase()), suffix: "-postgres").result
             report.print(upload)
             results.append(upload)
         }
