@@ -146,6 +146,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
             try tracker.adopt(try finished.result.get())
         } catch {
             output?.interactorDidFail(error as? MoodListError ?? MoodListError("cannot read the journal: \(error)"))
+            // A first screen whose whole list could not be read would say "counting…" for good:
+            // the whole list is read here instead (and on failure the next search tries again).
+            if !tracker.isComplete { try? tracker.setRequest(tracker.request) }
         }
     }
 

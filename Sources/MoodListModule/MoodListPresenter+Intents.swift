@@ -10,6 +10,11 @@ extension MoodListPresenter {
             search.waitingIntent = intent
             return
         }
+        // `n` counts and steps through every match: on a search's first screen, it waits for them.
+        if interactor.listProgress == .firstScreen, case .moveToMatch = intent {
+            search.waitingIntent = intent
+            return
+        }
         switch intent {
         case .moveSelection(let steps): select(selected + steps)
         case .movePage(let pages): movePage(by: pages)

@@ -152,11 +152,14 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         selected = 0
         top = 0
         reloadWindow()
-        if let id = search.selectionToKeep, let index = interactor.index(of: id) { select(index) }
+        let kept = search.selectionToKeep.flatMap { interactor.index(of: $0) }
+        if let kept { select(kept) }
+        let keptIsShown = search.selectionToKeep == nil || kept != nil
         if !interactor.isSearching { search.selectionToKeep = nil }
-        if interactor.listProgress != .reading {
-            // A key pressed on a mood while this list was read acts on it now (on the first
-            // screen of a search already), unless the person opened something else meanwhile.
+        if interactor.listProgress == .complete || (interactor.listProgress == .firstScreen && keptIsShown) {
+            // A key pressed on a mood while this list was read acts on it now (on a search's
+            // first screen already, if the mood to keep selected is on it), unless the person
+            // opened something else meanwhile.
             if let waiting = search.waitingIntent, state == .list {
                 search.waitingIntent = nil
                 return handle(waiting)

@@ -14,5 +14,6 @@ struct MoodListSearch: Hashable, Sendable {
     var selectionToKeep: Mood.ID?
     /// A key that acts on the selected mood (`e`, Enter, `d`), pressed while a new list was read:
     /// it acts on that list once it arrives, not on the one it replaces.
+    /// `n` or `N` pressed on a search's first screen waits the same way, for every match.
     var waitingIntent: MoodListIntent?
 }

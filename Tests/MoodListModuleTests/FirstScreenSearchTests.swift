@@ -47,6 +47,18 @@ import Testing
         for character in text { presenter.handle(.edit(.insert(character))) }
     }
 
+    /// Types `text` (one letter: one search), keeps it with Enter, and shows its first screen; the
+    /// whole list waits until `wakes` releases the search thread.
+    private func keepSearchOnItsFirstScreen(
+        _ text: String, _ presenter: MoodListPresenter, _ wakes: HeldWakes, _ interactor: MoodListInteractor
+    ) async throws {
+        type(text, presenter)
+        presenter.handle(.submit)
+        try #require(await waitUntil { wakes.value == 1 })
+        interactor.refresh()
+        try #require(interactor.listProgress == .firstScreen)
+    }
+
     @Test func theFirstMatchesShowBeforeTheyAreAllReadAndTheCountFollows() async throws {
         let (journal, wakes, interactor, presenter, view) = try screen()
         defer { withExtendedLifetime(journal) {} }  // its folder goes with it
@@ -70,10 +82,7 @@ import Testing
         let (journal, wakes, interactor, presenter, view) = try screen()
         defer { withExtendedLifetime(journal) {} }  // its folder goes with it
         defer { wakes.release() }  // a failed test leaves no search thread waiting
-        type("w", presenter)
-        presenter.handle(.submit)
-        #expect(await waitUntil { wakes.value == 1 })
-        interactor.refresh()
+        try await keepSearchOnItsFirstScreen("w", presenter, wakes, interactor)
         presenter.handle(.moveSelection(by: 6))
         #expect(view.selectedRow?.note == "walk 24")
         wakes.release()
@@ -88,12 +97,45 @@ import Testing
         let (journal, wakes, interactor, presenter, view) = try screen()
         defer { withExtendedLifetime(journal) {} }  // its folder goes with it
         defer { wakes.release() }  // a failed test leaves no search thread waiting
-        type("w", presenter)
-        presenter.handle(.submit)
-        #expect(await waitUntil { wakes.value == 1 })
-        interactor.refresh()
+        try await keepSearchOnItsFirstScreen("w", presenter, wakes, interactor)
         presenter.handle(.editSelected)
         let form = try #require(view.model.overlay.flatMap { if case .form(let form) = $0 { form } else { nil } })
         #expect(form.note.text == "walk 30")
+    }
+
+    /// `e` pressed before a search's list arrived, on a mood the first screen does not hold: it
+    /// waits for the whole list and opens that mood, not the first screen's first.
+    @Test func aKeyForAMoodPastTheFirstScreenWaitsForTheWholeList() async throws {
+        let (journal, wakes, interactor, presenter, view) = try screen()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
+        defer { wakes.release() }  // a failed test leaves no search thread waiting
+        presenter.handle(.moveToBottom)  // "walk 1"
+        type("w", presenter)
+        presenter.handle(.submit)
+        presenter.handle(.editSelected)
+        #expect(await waitUntil { wakes.value == 1 })
+        interactor.refresh()
+        #expect(interactor.listProgress == .firstScreen)
+        #expect(view.model.overlay == nil, "the mood is not on the first screen yet")
+        wakes.release()
+        #expect(await waitUntil { wakes.value == 2 })
+        interactor.refresh()
+        let form = try #require(view.model.overlay.flatMap { if case .form(let form) = $0 { form } else { nil } })
+        #expect(form.note.text == "walk 1")
+    }
+
+    /// `n` counts every match ("2 of 30"): on the first screen it waits for the whole list.
+    @Test func nextMatchOnTheFirstScreenWaitsForEveryMatch() async throws {
+        let (journal, wakes, interactor, presenter, view) = try screen()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
+        defer { wakes.release() }  // a failed test leaves no search thread waiting
+        try await keepSearchOnItsFirstScreen("w", presenter, wakes, interactor)
+        presenter.handle(.moveToMatch(forward: true))
+        #expect(view.model.message == nil)
+        wakes.release()
+        #expect(await waitUntil { wakes.value == 2 })
+        interactor.refresh()
+        #expect(view.model.message?.text == "“w”: 2 of 30")
+        #expect(view.selectedRow?.note == "walk 29")
     }
 }
