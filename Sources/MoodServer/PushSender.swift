@@ -4,7 +4,9 @@ import Synchronization
 /// waits for news holds no task, so ten thousand idle sockets cost only their connections.
 ///
 /// Only the latest event waits: a slow socket never queues more than one message, and a
-/// revocation or the server's stop replaces a waiting message and ends the socket's pushes.
+/// revocation or the server's stop replaces a waiting message and ends the socket's pushes. The
+/// first such event also calls `whenEnding` at once, whatever write is under way: a client that
+/// reads nothing holds its writes for ever, and must be dropped all the same.
 final class PushSender: Sendable {
     /// Writes one event to the socket; `false` when the socket takes no more (a write failed,
     /// or the event closed it).
@@ -19,12 +21,18 @@ final class PushSender: Sendable {
     }
 
     private let state = Mutex(State.idle)
+    private let endingAsked = Mutex(false)
     private let write: Write
+    private let whenEnding: @Sendable () -> Void
 
-    init(write: @escaping Write) { self.write = write }
+    init(write: @escaping Write, whenEnding: @escaping @Sendable () -> Void) {
+        self.write = write
+        self.whenEnding = whenEnding
+    }
 
     /// Writes `event` once the write under way, if any, is done; an event still waiting is dropped.
     func send(_ event: PushEvent) {
+        if event.endsTheSocket, endingAsked.withLock({ asked in defer { asked = true }; return !asked }) { whenEnding() }
         let start = state.withLock { state -> Bool in
             switch state {
             case .idle:

@@ -37,7 +37,7 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
             .ws(RouterPath(SyncRoute.subscribe.template)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
                 guard let credential = context.requestContext.credential else { return }
                 let device = HTTPField.Name(SyncEndpoint.deviceHeader).flatMap { context.request.headers[$0] }
-                let sender = PushSender(write: writer(to: outbound, channel: context.requestContext.channel))
+                let sender = PushSender(write: writer(to: outbound), whenEnding: dropAfterGrace(context.requestContext.channel))
                 let id = hub.subscribe(account: credential.account.id, tokenHash: credential.tokenHash, deviceID: device, sender: sender)
                 metrics.webSocketOpened()
                 defer {
@@ -58,12 +58,9 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
             }
     }
 
-    /// Writes each push; closes the socket with 1008 when its token is revoked. A client that
-    /// does not answer a close (ours, or the WebSocket handler's when the server stops) within
-    /// ``closeGrace`` is dropped.
-    private func writer(to outbound: WebSocketOutboundWriter, channel: any Channel) -> PushSender.Write {
-        let closeGrace = closeGrace
-        return { event in
+    /// Writes each push; closes the socket with 1008 when its token is revoked.
+    private func writer(to outbound: WebSocketOutboundWriter) -> PushSender.Write {
+        { event in
             switch event {
             case .changed(let message):
                 let text = String(decoding: try! JSONEncoder().encode(message), as: UTF8.self)  // a token and a type always encode
@@ -71,12 +68,17 @@ struct SubscribeRoute<Storage: MoodServerStorage>: Sendable {
                 return true
             case .revoked:
                 try? await outbound.close(.policyViolation, reason: "device token revoked")
+                return false
             case .serverStopping:
-                break  // the WebSocket handler sends the close frame
+                return false  // the WebSocket handler sends the close frame
             }
-            try? await Task.sleep(for: closeGrace)
-            try? await channel.close()
-            return false
         }
+    }
+
+    /// Drops the connection ``closeGrace`` after its close began (ours, or the WebSocket
+    /// handler's when the server stops), if the client has not answered by then.
+    private func dropAfterGrace(_ channel: any Channel) -> @Sendable () -> Void {
+        let grace = TimeAmount(closeGrace)
+        return { channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) } }
     }
 }

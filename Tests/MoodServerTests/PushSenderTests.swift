@@ -34,7 +34,7 @@ import Testing
 
     @Test func aSlowSocketGetsOnlyTheLatestOfThePushesThatWaited() async {
         let socket = SlowSocket()
-        let sender = PushSender(write: socket.write)
+        let sender = PushSender(write: socket.write, whenEnding: {})
         sender.send(changed("a"))
         sender.send(changed("b"))
         sender.send(changed("c"))
@@ -48,7 +48,7 @@ import Testing
 
     @Test func aRevocationReplacesAWaitingPushAndEndsThePushes() async {
         let socket = SlowSocket()
-        let sender = PushSender(write: socket.write)
+        let sender = PushSender(write: socket.write, whenEnding: {})
         sender.send(changed("a"))
         sender.send(changed("b"))
         sender.send(.revoked)
@@ -60,9 +60,23 @@ import Testing
         sender.send(.serverStopping)
         let probe = SlowSocket()
         probe.release()
-        let later = PushSender(write: probe.write)
+        let later = PushSender(write: probe.write, whenEnding: {})
         later.send(changed("after"))
         #expect(await waitUntil { probe.written == ["after"] }, "a write after this point would have landed by now")
         #expect(socket.written == ["a", "revoked"])
+    }
+
+    /// A client that reads nothing holds a push's write for ever: the revocation behind it must
+    /// still start the countdown that drops the connection.
+    @Test func aRevocationStartsTheDropWhileAWriteIsStuck() async {
+        let socket = SlowSocket()  // never released: the first write never ends
+        let endings = Mutex(0)
+        let sender = PushSender(write: socket.write, whenEnding: { endings.withLock { $0 += 1 } })
+        sender.send(changed("a"))
+        sender.send(.revoked)
+        sender.send(.serverStopping)
+        #expect(endings.withLock { $0 } == 1, "once, at the first event that ends the socket")
+        #expect(socket.written.isEmpty)
+        socket.release()
     }
 }
