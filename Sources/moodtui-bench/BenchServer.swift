@@ -80,11 +80,7 @@ final class BenchServer {
     }
 
     /// The server process's resident memory (`VmRSS`), in KiB.
-    var residentKiB: Int {
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-    }
+    var residentKiB: Int { ChildProcess.statusKiB("VmRSS", of: String(process.processIdentifier)) ?? 0 }
 
     /// The port it listens on.
     var port: Int { url.port ?? 0 }

@@ -20,9 +20,12 @@ enum ChildProcess {
     /// This process's peak resident memory so far, in KiB: `VmHWM` from `/proc/self/status`.
     /// (`getrusage`'s `ru_maxrss` would do, but Linux carries the parent's high-water mark over
     /// `fork` and `exec` into it, and the parent has held a million-mood naive list.)
-    static func peakKiB() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    static func peakKiB() -> Int { statusKiB("VmHWM", of: "self") ?? -1 }
+
+    /// A memory figure of `/proc/PROCESS/status` (`VmHWM`, `VmRSS`, …), in KiB.
+    static func statusKiB(_ field: String, of process: String) -> Int? {
+        let status = (try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
     }
 }
