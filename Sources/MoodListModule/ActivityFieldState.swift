@@ -11,7 +11,7 @@ public struct ActivityFieldState: Hashable, Sendable {
     /// The text as typed.
     public private(set) var field: TextFieldState
     /// The journal's activities, the most used first: what completion offers.
-    public let known: [ActivityName]
+    public private(set) var known: [ActivityName]
     /// The candidate chosen with ↑ ↓, if any; Tab takes it (or, with a word begun, the first).
     public private(set) var highlighted: Int?
 
@@ -48,6 +48,13 @@ public struct ActivityFieldState: Hashable, Sendable {
         let chosen = Set(words.compactMap { try? ActivityName.normalized($0) })
         return Array(known.lazy.filter { $0.text.hasPrefix(prefix) && $0.text != prefix && !chosen.contains($0) }
             .prefix(Self.maximumCandidates))
+    }
+
+    /// Completes from `known` from now on. A highlighted candidate is let go: it may no longer
+    /// be the one at that place.
+    public mutating func offer(_ known: [ActivityName]) {
+        self.known = known
+        highlighted = nil
     }
 
     /// Moves the highlight among the candidates, wrapping round.

@@ -60,6 +60,11 @@ public struct MoodFormState: Hashable, Sendable {
         focus == .activities && activities.complete()
     }
 
+    /// Completes from `known`, the journal's activities as read again, the most used first.
+    public mutating func offerActivities(_ known: [ActivityName]) {
+        activities.offer(known)
+    }
+
     /// Moves the highlight among the activity candidates.
     public mutating func stepActivityCandidate(by steps: Int) {
         activities.stepCandidate(by: steps)

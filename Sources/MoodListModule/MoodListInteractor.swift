@@ -189,6 +189,9 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
     /// The journal changed (as a `JournalWatcher` reports): brings the list up to date, then says
     /// which moods the sync engine brought from another device, so that they can be highlighted.
     public func journalDidChange(_ changes: [JournalChange]) {
+        if changes.contains(where: { !$0.inserted.isEmpty || !$0.deleted.isEmpty || $0.changedColumns.contains(.activities) }) {
+            suggestions.reload()  // before the refresh, which hands an open form what was read
+        }
         refresh()
         // A share made or ended, or words given to the levels, changes no mood: both are read
         // again whenever the journal's moods change (a change of the words alone shows with the
@@ -196,9 +199,6 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
         if let (dates, words) = try? store.read({ (try $0.sharedDates(), try $0.levelWordsInUse()) }), dates != sharedDates || words != levelWords {
             (sharedDates, levelWords) = (dates, words)
             output?.interactorDidReloadList()
-        }
-        if changes.contains(where: { !$0.inserted.isEmpty || !$0.deleted.isEmpty || $0.changedColumns.contains(.activities) }) {
-            suggestions.reload()
         }
         let content: MoodColumn = [.date, .level, .note, .stamps, .activities, .scales]
         let remote = changes.filter { $0.origin == .sync }.reduce(into: Set<Mood.ID>()) { ids, change in
@@ -221,6 +221,7 @@ public final class MoodListInteractor: MoodListInteractorInput, CacheTrackerDele
             try tracker.processChanges()
             let insightsChanged = try insights?.processChanges() == true
             if insightsChanged || tracker.changeLogPosition != position { output?.interactorDidChangeCounts() }
+            if let names = suggestions.takeNewNames() { output?.interactorDidReadActivities(names) }
         } catch {
             output?.interactorDidFail(MoodListError("cannot read the journal: \(error)"))
         }

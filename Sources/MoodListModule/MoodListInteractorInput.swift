@@ -86,6 +86,9 @@ public protocol MoodListInteractorOutput: AnyObject {
     /// (``MoodListInteractorInput/totals(of:)``) or the insights' counts
     /// (``MoodListInteractorInput/insightsCounts()``), even where the list did not change.
     func interactorDidChangeCounts()
+    /// The journal's activities, the most used first, were read again and differ from before:
+    /// an open form completes from them.
+    func interactorDidReadActivities(_ names: [ActivityName])
     /// Reading the journal failed; the list stays as it was.
     func interactorDidFail(_ error: MoodListError)
 }

@@ -184,6 +184,13 @@ public final class MoodListPresenter: MoodListInteractorOutput {
         render()
     }
 
+    public func interactorDidReadActivities(_ names: [ActivityName]) {
+        guard case .form(var form) = state else { return }
+        form.offerActivities(names)
+        state = .form(form)
+        render()
+    }
+
     public func interactorDidFail(_ error: MoodListError) {
         search.waitingIntent = nil
         message = MoodListMessage(.error, error.description)

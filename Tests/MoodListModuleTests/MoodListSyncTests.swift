@@ -61,6 +61,25 @@ import Testing
         #expect(presenter.nextTimedChange == nil)
     }
 
+    /// The form completes from the activities read after it opened: one another device brings
+    /// while it is open, and (the same path) the journal's first read when it finishes late.
+    @Test func anActivityThatArrivesWhileTheFormIsOpenIsOffered() throws {
+        try journal.add(note: "mine", at: 0)
+        presenter.viewDidLoad(visibleRows: 10)
+        presenter.handle(.add)
+        presenter.handle(.focus(.activities))
+        presenter.handle(.edit(.insert("t")))
+        let tea = Mood(
+            id: UUID(), date: Date(millisecondsSince1970: 60_000), level: .great, note: "theirs", creatorID: "phone", modifiedAt: Date(),
+            activities: [try ActivityName.normalized("tea")], sync: MoodSyncState(remoteIdentifier: "x", remoteVersion: 1, changedSinceUpload: false))
+        try arrive(tea)
+        let form = try #require(view.model.overlay.flatMap { if case .form(let form) = $0 { form } else { nil } })
+        #expect(form.activityCandidates == ["tea"])
+        presenter.handle(.completeActivity)
+        let completed = try #require(view.model.overlay.flatMap { if case .form(let form) = $0 { form } else { nil } })
+        #expect(completed.activities.text == "tea ")
+    }
+
     @Test func theEnginesBookkeepingOnMyOwnMoodIsNotHighlighted() throws {
         let mine = try journal.add(note: "mine", at: 0)
         presenter.viewDidLoad(visibleRows: 10)
