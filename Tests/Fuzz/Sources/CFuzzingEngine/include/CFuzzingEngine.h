@@ -6,4 +6,5 @@
 #include <stdint.h>
 
 int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*test)(const uint8_t *data, size_t size));
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #endif
