@@ -1,4 +1,5 @@
 import Foundation
+import MoodSealing
 import MoodStore
 import SyncProtocol
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MoodSealing
 import MoodStore
 import MoodSync
 import PrivateFiles

@@ -19,9 +19,7 @@ let package = Package(
         .executableTarget(name: "FuzzKeyDecoder", dependencies: ["FuzzingSupport", .product(name: "TerminalUI", package: "moodtui")]),
         .executableTarget(name: "FuzzDateInput", dependencies: ["FuzzingSupport", .product(name: "MoodKit", package: "moodtui")]),
         .executableTarget(name: "FuzzImports", dependencies: ["FuzzingSupport", .product(name: "MoodExchange", package: "moodtui")]),
-        .executableTarget(
-            name: "FuzzSecrets",
-            dependencies: ["FuzzingSupport", .product(name: "MoodSealing", package: "moodtui"), .product(name: "MoodSync", package: "moodtui")]),
+        .executableTarget(name: "FuzzSecrets", dependencies: ["FuzzingSupport", .product(name: "MoodSealing", package: "moodtui")]),
         .executableTarget(
             name: "FuzzSealedMoods",
             dependencies: [

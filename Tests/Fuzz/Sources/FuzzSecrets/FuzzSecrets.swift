@@ -1,6 +1,5 @@
 import FuzzingSupport
 import MoodSealing
-import MoodSync
 
 /// What a person pastes in that unlocks something: a recovery phrase (`moodtui login --phrase`,
 /// `moodtui key`) and a share's invitation (`moodtui shares accept`). The input's first byte

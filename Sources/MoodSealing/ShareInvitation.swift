@@ -1,6 +1,5 @@
 import Foundation
 import MoodKit
-import MoodSealing
 import SyncProtocol
 
 /// Everything a share's recipient needs, as one line the owner sends them: the server, the share,
