@@ -5,8 +5,9 @@ import MoodStore
 import SyncProtocol
 
 /// Applies the server's change feed to the journal, page by page from the saved change token,
-/// each page and the token after it in one transaction: a crash half-way loses nothing and
-/// applies nothing twice.
+/// each page with the token after it in the same transaction: a crash half-way loses nothing and
+/// applies nothing twice. Pages arrive ahead of the journal (``PageFeed``), and those that
+/// piled up while the journal applied the last go in together, in one transaction.
 ///
 /// Calls that arrive while a fetch runs (a push during a long download) are folded into one more
 /// fetch after it, since a fetch always reads up to the latest change.
@@ -50,7 +51,7 @@ actor MoodDownloader {
         return applied
     }
 
-    /// Reads page after page; the next page is already on its way while one is being applied.
+    /// Reads page after page from the saved token, over as many passes as it takes.
     private func fetchAll() async throws -> Int {
         var token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
         if token == nil {
@@ -61,31 +62,78 @@ actor MoodDownloader {
             try await journal.write { try Self.beginReconciliation(with: $0) }
         }
         var applied = 0
-        var next: Task<(OpenedPage, ServerTimeSample), any Error>?
-        defer { next?.cancel() }
         while true {
-            let (page, sample): (OpenedPage, ServerTimeSample)
-            do {
-                if let prefetched = next { (page, sample) = try await prefetched.value } else { (page, sample) = try await fetchPage(since: token) }
-            } catch let error as RemoteError where next != nil && (error == .tokenExpired || error == .historyCompacted) {
-                next = nil  // a page read ahead was refused: ask again from the last page applied
-                continue
-            } catch let error as RemoteError where token != nil && (error == .tokenExpired || error == .historyCompacted) {
+            let pass = try await download(from: token)
+            applied += pass.applied
+            switch pass.ending {
+            case .lastPage:
+                return applied
+            case .readAheadRefused:
+                token = pass.token  // ask again from the last page applied
+            case .tokenMoved:
+                token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
+            case .refused(let error):
+                guard token != nil else { throw error }
                 try await startAgain(after: error)
                 token = nil
-                continue
             }
-            next = page.more ? Task { try await fetchPage(since: page.token) } : nil
-            guard let outcome = try await apply(page, sample: sample) else {
-                next?.cancel()
-                next = nil
-                token = try await journal.read { try $0.setting(.changeToken) }.map(ChangeToken.init(rawValue:))
-                continue
+        }
+    }
+
+    /// The most pages fetched ahead of the journal, and so the most one transaction applies.
+    static let pagesAhead = 8
+
+    /// How one pass over the feed ended.
+    private struct Pass {
+        enum Ending {
+            /// The page with nothing after it was applied.
+            case lastPage
+            /// A page fetched ahead, after pages of this pass were applied, was refused: the
+            /// token of the last page applied may be honoured still.
+            case readAheadRefused
+            /// The token the pass started from was refused before anything was applied.
+            case refused(RemoteError)
+            /// Another engine on this journal moved its token: what it applied holds.
+            case tokenMoved
+        }
+        var ending: Ending
+        var applied: Int
+        /// The token after the last page applied.
+        var token: ChangeToken?
+    }
+
+    /// Fetches pages from `start` on, one request after another, and applies those that have
+    /// arrived, together, while the next are on their way.
+    private func download(from start: ChangeToken?) async throws -> Pass {
+        let feed = PageFeed<FetchedPage>(window: Self.pagesAhead)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await feed.run { after in
+                    guard let after else { return try await self.fetchPage(since: start) }
+                    return after.page.more ? try await self.fetchPage(since: after.page.token) : nil
+                }
             }
-            applied += outcome.changed
-            if outcome.headMoved { headMoved = true }
-            token = page.token
-            if !page.more { return applied }
+            defer { group.cancelAll() }
+            var pass = Pass(ending: .lastPage, applied: 0, token: start)
+            var appliedAny = false
+            while true {
+                let pages: [FetchedPage]
+                do {
+                    pages = try await feed.take()
+                } catch let error as RemoteError where error == .tokenExpired || error == .historyCompacted {
+                    pass.ending = appliedAny ? .readAheadRefused : .refused(error)
+                    return pass
+                }
+                guard let outcome = try await apply(pages), let last = pages.last?.page else {
+                    pass.ending = .tokenMoved
+                    return pass
+                }
+                appliedAny = true
+                pass.applied += outcome.changed
+                if outcome.headMoved { headMoved = true }
+                pass.token = last.token
+                if !last.more { return pass }
+            }
         }
     }
 
@@ -120,35 +168,52 @@ actor MoodDownloader {
         var headMoved: Bool
     }
 
-    /// Applies one page in one transaction, with the token that follows it; `nil` when another
-    /// engine on this journal (`moodtui sync` beside the app) moved the token since the page was
-    /// asked for: what it applied holds, this page does not.
-    private func apply(_ page: OpenedPage, sample: ServerTimeSample) async throws -> PageOutcome? {
+    /// Applies `pages`, in order, in one transaction, each with the token that follows it;
+    /// `nil` when another engine on this journal (`moodtui sync` beside the app) moved the token
+    /// since the first was asked for: what it applied holds, these pages do not.
+    private func apply(_ pages: [FetchedPage]) async throws -> PageOutcome? {
         let (logger, encryption) = (logger, encryption)
         return try await journal.write { writer in
-            guard try writer.snapshot.setting(.changeToken) == page.since?.rawValue else { return nil }
-            var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
-            let removed = try writer.snapshot.removedIDs(among: page.changes.map(\.id).filter { local[$0] == nil })
-            let changed = try page.changes.reduce(0) { count, change in
-                count + (try Self.apply(change, to: &local, removed: removed, with: writer) ? 1 : 0)
+            var total = PageOutcome(changed: 0, headMoved: false)
+            for (page, sample) in pages {
+                guard let outcome = try Self.apply(page, sample: sample, with: writer, encryption: encryption, logger: logger) else { return nil }
+                total.changed += outcome.changed
+                total.headMoved = total.headMoved || outcome.headMoved
             }
-            if let seen = page.changes.compactMap(\.content?.fields.latestStamp).max() { try writer.observe(seen) }
-            if let skew = sample.skew { try writer.recordClockSkew(skew) }
-            try writer.releaseQuarantine(of: page.changes.map(\.id))
-            // An unproven deletion of a mood this device does not hold threatens nothing here.
-            let held = try writer.snapshot.moods(ids: page.unproven.compactMap(\.id))
-            try Self.quarantine(page.unreadable + page.unproven.filter { $0.id.map { held[$0] != nil } ?? false }, with: writer, logger: logger)
-            try writer.confirm(page.changes.map(\.id) + page.unreadable.compactMap(\.id))
-            var purged = 0
-            if !page.more { purged = try Self.finishReconciliation(with: writer, encryption: encryption, logger: logger) }
-            try writer.setSetting(.changeToken, to: page.token.rawValue)
-            try SetupSync.noteServerVersion(page.setupVersion, with: writer)
-            let headMoved = try Self.recordWhereTheServerStands(page, with: writer)
-            return PageOutcome(changed: changed + purged, headMoved: headMoved)
+            return total
         }
     }
 
-    private nonisolated func fetchPage(since token: ChangeToken?) async throws -> (OpenedPage, ServerTimeSample) {
+    /// Applies one page, with the token that follows it; `nil` when the journal's token is not
+    /// the one the page was asked for.
+    private static func apply(
+        _ page: OpenedPage, sample: ServerTimeSample, with writer: JournalWriter, encryption: SyncEncryption, logger: Logger
+    ) throws -> PageOutcome? {
+        guard try writer.snapshot.setting(.changeToken) == page.since?.rawValue else { return nil }
+        var local = try writer.snapshot.moods(ids: page.changes.map(\.id))  // one query a page
+        let removed = try writer.snapshot.removedIDs(among: page.changes.map(\.id).filter { local[$0] == nil })
+        let changed = try page.changes.reduce(0) { count, change in
+            count + (try Self.apply(change, to: &local, removed: removed, with: writer) ? 1 : 0)
+        }
+        if let seen = page.changes.compactMap(\.content?.fields.latestStamp).max() { try writer.observe(seen) }
+        if let skew = sample.skew { try writer.recordClockSkew(skew) }
+        try writer.releaseQuarantine(of: page.changes.map(\.id))
+        // An unproven deletion of a mood this device does not hold threatens nothing here.
+        let held = try writer.snapshot.moods(ids: page.unproven.compactMap(\.id))
+        try Self.quarantine(page.unreadable + page.unproven.filter { $0.id.map { held[$0] != nil } ?? false }, with: writer, logger: logger)
+        try writer.confirm(page.changes.map(\.id) + page.unreadable.compactMap(\.id))
+        var purged = 0
+        if !page.more { purged = try Self.finishReconciliation(with: writer, encryption: encryption, logger: logger) }
+        try writer.setSetting(.changeToken, to: page.token.rawValue)
+        try SetupSync.noteServerVersion(page.setupVersion, with: writer)
+        let headMoved = try Self.recordWhereTheServerStands(page, with: writer)
+        return PageOutcome(changed: changed + purged, headMoved: headMoved)
+    }
+
+    /// A page as fetched, with the measure of the server's clock its answer gave.
+    typealias FetchedPage = (page: OpenedPage, sample: ServerTimeSample)
+
+    private nonisolated func fetchPage(since token: ChangeToken?) async throws -> FetchedPage {
         let writesBefore = try await journal.read { try $0.setting(.serverWrites) }
         let (page, sample) = try await ServerTimeSample.measure(with: journal.store.wallClock, serverTime: \.serverTime) {
             try await remote.changes(since: token, limit: pageSize)

@@ -1,4 +1,5 @@
 import AppTesting
+import Dispatch
 import Foundation
 import MoodKit
 import MoodStore
@@ -22,6 +23,40 @@ import Testing
 
         #expect(try await phone.downloader.fetchChanges() == 0)
         #expect(try phone.backlog() == SyncBacklog())
+    }
+
+    /// Pages that arrive while the journal is busy (here: held by another writer) are applied
+    /// together, in one transaction, and each token is the one after its page.
+    @Test func pagesThatPiledUpWhileTheJournalWasBusyAreAppliedInOneTransaction() async throws {
+        let remote = try await InMemoryRemote()
+        let laptop = try TestDevice(remote: remote), phone = try TestDevice(remote: remote.anotherDevice(), pageSize: 2)
+        #expect(try await phone.downloader.fetchChanges() == 0)  // a token to start from: no write before the fetches
+        let moods = try (1...10).map { try laptop.add("mood \($0)") }
+        _ = try await laptop.uploader.uploadPending()
+        let before = try await phone.store.read { try $0.latestChangeSequence() }
+
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            _ = try? phone.store.write(origin: .ui) { _ in
+                held.signal()
+                release.wait()
+            }
+        }
+        writer.start()
+        held.wait()
+        let download = Task { try await phone.downloader.fetchChanges() }
+        #expect(await waitUntil { phone.remote.requests.count == 1 + 5 }, "every page fetched while the journal is held")
+        release.signal()
+        #expect(try await download.value == 10)
+
+        #expect(try phone.notes() == Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.note) }))
+        guard case .entries(let entries, _) = try await phone.store.read({ try $0.changes(after: before) }) else {
+            Issue.record("the change log was pruned")
+            return
+        }
+        let transactions = JournalChange.grouping(entries, currentProcess: ProcessInfo.processInfo.processIdentifier)
+        #expect(transactions.count <= 2, "the page the download waited on, then every page that arrived meanwhile")
+        #expect(try await phone.downloader.fetchChanges() == 0)
     }
 
     @Test func aTokenTheServerNoLongerKnowsMeansFetchingEverythingAgain() async throws {
