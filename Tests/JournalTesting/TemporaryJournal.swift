@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MoodKit
 import MoodStore
 
@@ -16,6 +17,12 @@ public final class TemporaryJournal: Sendable {
     }
 
     public var path: String { store.path }
+
+    /// Runs `sql` on the journal's file through a connection of its own, as another program
+    /// would: for a test that breaks the journal under the app, then mends it.
+    public func executeBesideTheStore(_ sql: String) throws {
+        try DatabaseQueue(path: path).write { try $0.execute(sql: sql) }
+    }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 

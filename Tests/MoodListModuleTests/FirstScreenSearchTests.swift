@@ -78,6 +78,30 @@ import Testing
         #expect(view.model.header.countText == "30 moods matching “w”")
     }
 
+    /// A first screen whose whole list cannot be read is not left "counting…" for good: the
+    /// failure shows, and the whole list is read again on the UI thread. (The first screen walks
+    /// the list; the whole list of a word comes from the search index, hidden meanwhile.)
+    @Test func aWholeListThatCannotBeReadIsReadAgainRatherThanLeftCounting() async throws {
+        let (journal, wakes, interactor, presenter, view) = try screen()
+        defer { withExtendedLifetime(journal) {} }  // its folder goes with it
+        defer { wakes.release() }  // a failed test leaves no search thread waiting
+        presenter.handle(.startFilter)
+        presenter.handle(.edit(.insertText("walk")))  // one search
+        presenter.handle(.submit)
+        try #require(await waitUntil { wakes.value == 1 })
+        interactor.refresh()
+        try #require(interactor.listProgress == .firstScreen)
+        try journal.executeBesideTheStore("ALTER TABLE moodSearch RENAME TO moodSearchHidden")
+        wakes.release()
+        #expect(await waitUntil { wakes.value == 2 })
+        try journal.executeBesideTheStore("ALTER TABLE moodSearchHidden RENAME TO moodSearch")
+        interactor.refresh()
+        #expect(view.model.message?.text.contains("moodSearch") == true, "\(String(describing: view.model.message))")
+        #expect(interactor.listProgress == .complete)
+        #expect(interactor.count == 30)
+        #expect(view.model.header.countText == "30 moods matching “walk”")
+    }
+
     @Test func theMoodSelectedOnTheFirstScreenStaysSelectedWhenTheWholeListArrives() async throws {
         let (journal, wakes, interactor, presenter, view) = try screen()
         defer { withExtendedLifetime(journal) {} }  // its folder goes with it
