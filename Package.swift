@@ -24,7 +24,7 @@ import PackageDescription
 /// - `FileWatching` (inotify), `PrivateFiles` (0600 files in 0700 folders) and `DedicatedThreads`
 ///   (blocking work off the concurrency pool) depend on nothing.
 /// - `LocalProcesses` (programs started and waited for, a throwaway PostgreSQL cluster) depends
-///   on nothing: `moodtui` runs `systemctl` and `crontab` through it for the reminder,
+///   only on `CSpawn` (posix_spawn's close-from action): `moodtui` runs `systemctl` and `crontab` through it for the reminder,
 ///   `moodtui-bench` starts PostgreSQL and the tests' `AppTesting` both.
 /// - `moodtui-bench` measures the library targets, and both programs as processes.
 ///
@@ -224,7 +224,8 @@ let package = Package(
 
         // Programs started and waited for, and a throwaway PostgreSQL cluster: for the reminder,
         // the tests and the benchmark alike.
-        .target(name: "LocalProcesses"),
+        .target(name: "LocalProcesses", dependencies: ["CSpawn"]),
+        .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
         .testTarget(name: "MoodKitTests", dependencies: ["MoodKit", "AppTesting"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching"]),
         .testTarget(name: "MoodConfigTests", dependencies: ["MoodConfig"]),

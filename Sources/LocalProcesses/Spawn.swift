@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +7,8 @@ import Glibc
 /// Starting a child process with `posix_spawn`, for tests that run the real binaries.
 ///
 /// Foundation's `Process` waits for its child through a descriptor the child inherits; a daemon
-/// such as the tmux server inherits it too, and the wait never ends. The child also gets a clean
+/// such as the tmux server inherits it too, and the wait never ends. A child here inherits only
+/// its standard input, output and error. The child also gets a clean
 /// signal mask: the test runner's threads block signals, and a tmux server that inherited that
 /// would never hear SIGCHLD and never reap the app it runs.
 public enum Spawn {
@@ -36,6 +38,11 @@ public enum Spawn {
             case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             }
         }
+        // Nothing but those three: a descriptor the parent opened without close-on-exec (a test's
+        // raw socket, the listening socket of a server in the test process) would otherwise stay
+        // open in the child for its whole life, and fill a server started with a low open-file
+        // limit before it can listen.
+        moodtui_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
