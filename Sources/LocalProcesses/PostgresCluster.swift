@@ -74,7 +74,7 @@ public final class PostgresCluster: Sendable {
         // The free port may be taken between finding it and the server binding it: then another.
         var attempt = 1
         while true {
-            let port = try Self.freePort()
+            let port = try FreePort.belowEphemeralRange()
             do {
                 try Self.runAsOwner(
                     binaries, "pg_ctl",
@@ -189,22 +189,5 @@ public final class PostgresCluster: Sendable {
             throw SetupError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin): `apt-get install postgresql`, as .ci/run does")
         }
         return root.appendingPathComponent("\(newest)/bin")
-    }
-
-    /// A port nothing listens on now: the system's choice for a socket bound to port 0.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw SetupError("cannot open a socket to find a free port") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw SetupError("cannot find a free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

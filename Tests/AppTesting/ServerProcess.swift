@@ -20,7 +20,8 @@ public final class ServerProcess: Sendable {
     public let store: [String]
     fileprivate let printed: Lines
 
-    /// Starts `moodtui serve --port PORT --data DIR ARGUMENTS…` (0: a free port) and waits (with a deadline, without
+    /// Starts `moodtui serve --port PORT --data DIR ARGUMENTS…` (0: a free port below the
+    /// ephemeral range, so that it can be killed and started again on it; see `FreePort`) and waits (with a deadline, without
     /// blocking a thread of the test's concurrency pool) for the line saying where it listens.
     /// - Parameter openFiles: the soft and hard limits of open files it starts with (`ulimit -S -n`, `-H -n`),
     ///   or `nil` for the test's own.
@@ -31,7 +32,7 @@ public final class ServerProcess: Sendable {
         try await start(store: ["--data", data.path], folder: data, port: port, arguments: arguments, openFiles: openFiles)
     }
 
-    /// Starts `moodtui serve --database URL` (a PostgreSQL database) on `port` (0: a free one),
+    /// Starts `moodtui serve --database URL` (a PostgreSQL database) on `port` (0: a free one, as above),
     /// its log in a new temporary folder.
     public static func start(database: String, port: Int = 0, arguments: [String] = []) async throws -> ServerProcess {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moodtui-serve-\(UUID().uuidString)/log")
@@ -39,21 +40,55 @@ public final class ServerProcess: Sendable {
     }
 
     private static func start(
-        store: [String], folder: URL, port: Int, arguments: [String], openFiles: (soft: Int, hard: Int)?
+        store: [String], folder: URL, port requested: Int, arguments: [String], openFiles: (soft: Int, hard: Int)?
     ) async throws -> ServerProcess {
         // Tests run many devices from one address at machine speed; a test of the rate limits
         // passes its own, which come later and win.
         let unlimited = ["--rate-limit", "1000000", "--rate-limit-per-address", "1000000"]
-        let process = try ServerProcess(
-            data: folder, store: store, arguments: ["--port", String(port)] + store + unlimited + arguments, openFiles: openFiles)
-        let listening = await waitUntil(upTo: .seconds(60)) { process.printed.all.contains { listeningPort(in: $0) != nil } }
-        guard listening, let port = process.printed.all.lazy.compactMap(listeningPort(in:)).first else {
-            _ = await process.stop(SIGKILL)
-            let log = (try? String(contentsOf: process.errorLog, encoding: .utf8)) ?? ""
-            throw SetupError("moodtui serve did not say where it listens within 60 s; stderr: \(log)")
+        // A port picked here may be taken by another test before the server binds it: then another.
+        var attempt = 1
+        while true {
+            let port = requested == 0 ? try FreePort.belowEphemeralRange() : requested
+            let process = try ServerProcess(
+                data: folder, store: store, arguments: ["--port", String(port)] + store + unlimited + arguments, openFiles: openFiles)
+            switch await process.startup() {
+            case .listening(let port):
+                process.boundPort.withLock { $0 = port }
+                return process
+            case .ended(let log) where requested == 0 && attempt < 3 && log.contains("is taken by another program"):
+                attempt += 1
+            case .ended(let log):
+                throw SetupError("moodtui serve ended before it listened; stderr: \(log)")
+            case .silent(let log):
+                throw SetupError("moodtui serve did not say where it listens within 60 s; stderr: \(log)")
+            }
         }
-        process.boundPort.withLock { $0 = port }
-        return process
+    }
+
+    private enum Startup {
+        case listening(port: Int)
+        case ended(log: String)
+        case silent(log: String)
+    }
+
+    /// Waits (with a deadline, without blocking a thread of the test's concurrency pool) for the
+    /// line saying where the server listens, or for the server to end without it.
+    private func startup() async -> Startup {
+        let ended = Mutex(false)
+        let pid = pid
+        _ = await waitUntil(upTo: .seconds(60)) {
+            if printed.all.contains(where: { Self.listeningPort(in: $0) != nil }) { return true }
+            var status: Int32 = 0
+            return ended.withLock { $0 = waitpid(pid, &status, WNOHANG) == pid; return $0 }
+        }
+        if let port = printed.all.lazy.compactMap(Self.listeningPort(in:)).first { return .listening(port: port) }
+        if ended.withLock({ $0 }) {
+            reaped.withLock { $0 = true }
+        } else {
+            _ = await stop(SIGKILL)
+        }
+        let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        return ended.withLock { $0 } ? .ended(log: log) : .silent(log: log)
     }
 
     /// The port a `moodtui serve listening on http(s)://127.0.0.1:PORT` line names.

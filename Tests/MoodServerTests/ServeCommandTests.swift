@@ -152,6 +152,15 @@ import Testing
     }
 
     /// A busy port said only "bind(descriptor:ptr:bytes:): Address already in use".
+    @Test func portZeroTakesAFreePortAndSaysWhichOne() async throws {
+        let token = try addDevice("alice")
+        let server = try await ServerProcess.start(data: data, arguments: ["--port", "0"])  // the last --port wins
+        #expect(server.port > 0)
+        let changes = try await withClient(server, token: token) { client in try await client.changes().changes }
+        #expect(changes.isEmpty)
+        #expect(await server.stop(SIGTERM) == 0)
+    }
+
     @Test func aPortTakenByAnotherProgramIsNamedWithHowToPickAnother() async throws {
         let first = try await ServerProcess.start(data: data)
         let second = try ProcessResult.moodtui(["serve", "--port", String(first.port), "--data", data.path + "-second"])
