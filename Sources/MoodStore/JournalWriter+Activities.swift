@@ -36,7 +36,7 @@ extension JournalWriter {
                 UPDATE mood SET activities = ?, activityNames = ?, changedSinceUpload = 1, lastSyncError = NULL,
                     changeCounter = changeCounter + 1
                 WHERE id = ?
-                """).execute(arguments: StatementArguments(activities.storedValues(creatorID: mood.creatorID) + [mood.id]))
+                """).execute(arguments: StatementArguments(activities.storedValues(creatorID: mood.creatorID) + [mood.id.databaseValue]))
         }
         return moods.count
     }

@@ -77,9 +77,9 @@ public struct JournalWriter {
             level = ?, note = ?, searchText = ?, date = ?, stamps = ?, activities = ?, activityNames = ?, scales = ?,
             changedSinceUpload = 1, lastSyncError = NULL
             """, arguments: StatementArguments([
-                edited.level.rawValue, edited.note, MoodSearchText.stored(forNote: edited.note), edited.date.millisecondsSince1970,
-                edited.stamps.storedText(creatorID: edited.creatorID),
-            ] + edited.activities.storedValues(creatorID: edited.creatorID) + [edited.scales.storedText(creatorID: edited.creatorID)]))
+                edited.level.rawValue.databaseValue, edited.note.databaseValue, MoodSearchText.stored(forNote: edited.note).databaseValue,
+                edited.date.millisecondsSince1970.databaseValue, edited.stamps.storedText(creatorID: edited.creatorID).databaseValue,
+            ] + edited.activities.storedValues(creatorID: edited.creatorID) + [edited.scales.storedText(creatorID: edited.creatorID).databaseValue]))
     }
 
     /// How long a deletion made with ``DeletionUndo/offered`` can be taken back. Every sync

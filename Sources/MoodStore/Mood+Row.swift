@@ -52,28 +52,34 @@ extension Mood {
 
     /// The values of ``storedColumns``, in order.
     var storedValues: StatementArguments {
-        StatementArguments([id] + valuesAfterID)
+        StatementArguments([id.databaseValue] + valuesAfterID)
     }
 
     /// The values of ``replaceSQL``: every stored value but `id`, then `id`.
     var storedValuesIDLast: StatementArguments {
-        StatementArguments(valuesAfterID + [id])
+        StatementArguments(valuesAfterID + [id.databaseValue])
     }
 
-    private var valuesAfterID: [(any DatabaseValueConvertible)?] {
+    /// Each value converted by its own type, not through `any DatabaseValueConvertible`: a
+    /// download binds sixteen of them for every mood, and the boxed conversion cost more than
+    /// SQLite's insert of the row.
+    private var valuesAfterID: [DatabaseValue] {
         [
-            date.millisecondsSince1970, level.rawValue, note, creatorID, stamps.storedText(creatorID: creatorID),
-            sync.remoteIdentifier, sync.remoteVersion, sync.changedSinceUpload, sync.markedForRemoteDeletion,
-            sync.markedForDeletionDate?.millisecondsSince1970, sync.lastError,
-        ] + activities.storedValues(creatorID: creatorID) + [MoodSearchText.stored(forNote: note), scales.storedText(creatorID: creatorID)]
+            date.millisecondsSince1970.databaseValue, level.rawValue.databaseValue, note.databaseValue, creatorID.databaseValue,
+            stamps.storedText(creatorID: creatorID).databaseValue, sync.remoteIdentifier.databaseValue, sync.remoteVersion.databaseValue,
+            sync.changedSinceUpload.databaseValue, sync.markedForRemoteDeletion.databaseValue,
+            sync.markedForDeletionDate?.millisecondsSince1970.databaseValue ?? .null, sync.lastError.databaseValue,
+        ] + activities.storedValues(creatorID: creatorID) + [
+            MoodSearchText.stored(forNote: note).databaseValue, scales.storedText(creatorID: creatorID).databaseValue,
+        ]
     }
 }
 
 extension ActivitySet {
     /// The values of the `activities` and `activityNames` columns: the histories' stored text,
     /// and the names the mood has as a JSON array (names hold no character JSON escapes).
-    func storedValues(creatorID: String) -> [(any DatabaseValueConvertible)?] {
-        [storedText(creatorID: creatorID), "[" + names.map { "\"\($0.text)\"" }.joined(separator: ",") + "]"]
+    func storedValues(creatorID: String) -> [DatabaseValue] {
+        [storedText(creatorID: creatorID).databaseValue, ("[" + names.map { "\"\($0.text)\"" }.joined(separator: ",") + "]").databaseValue]
     }
 
     /// The names in an `activityNames` value, as ``storedValues(creatorID:)`` writes it; a name
