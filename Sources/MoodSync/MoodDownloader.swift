@@ -80,9 +80,6 @@ actor MoodDownloader {
         }
     }
 
-    /// The most pages fetched ahead of the journal, and so the most one transaction applies.
-    static let pagesAhead = 8
-
     /// How one pass over the feed ended.
     private struct Pass {
         enum Ending {
@@ -105,7 +102,7 @@ actor MoodDownloader {
     /// Fetches pages from `start` on, one request after another, and applies those that have
     /// arrived, together, while the next are on their way.
     private func download(from start: ChangeToken?) async throws -> Pass {
-        let feed = PageFeed<FetchedPage>(window: Self.pagesAhead)
+        let feed = PageFeed<FetchedPage>(window: SyncEngineSettings.downloadPagesAhead)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 await feed.run { after in

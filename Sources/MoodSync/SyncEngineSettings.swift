@@ -11,6 +11,10 @@ public struct SyncEngineSettings: Sendable {
     /// to the account's head (`AccountHeadKeeper`): while moods keep coming, they are not
     /// slowed by reading the journal after each.
     public var headCheckDelay: Duration
+    /// The most pages a download fetches ahead of the journal, and so the most one transaction
+    /// applies: fewer commits for a long download, while the pages held, beside the journal's
+    /// cache, keep a first sync of a sealed account within 64 MiB.
+    public static let downloadPagesAhead = 6
 
     public init(
         retry: Backoff = Backoff(), reconnect: Backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(1)),

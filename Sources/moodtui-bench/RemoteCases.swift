@@ -135,7 +135,7 @@ struct RemoteCases {
 
     /// A new device downloading every mood the upload case left on the server, in a child process
     /// for its peak memory; beside it, the limit on this disk: as many moods inserted into an
-    /// empty journal, a thousand to a transaction as the download's pages are.
+    /// empty journal, as many to a transaction as a download applies at most.
     private func initialSync(
         _ server: BenchServer, account: String, phrase: String?, sealed: Bool, name: String? = nil
     ) async throws -> CaseResult {
@@ -159,12 +159,14 @@ struct RemoteCases {
         return result
     }
 
-    /// Nanoseconds to insert `count` new moods into an empty journal, a thousand to a transaction.
+    /// Nanoseconds to insert `count` new moods into an empty journal, as many to a transaction as
+    /// the pages a download fetches ahead hold.
     private func insertLimit(_ count: Int) throws -> UInt64 {
         let store = try JournalStore(path: journals.folder.appendingPathComponent("limit-\(UUID().uuidString).sqlite").path)
+        let perTransaction = SyncEngineSettings().pageSize * SyncEngineSettings.downloadPagesAhead
         var elapsed: UInt64 = 0
-        for _ in 0..<(count / 1_000) {
-            let moods = (0..<1_000).map { _ in journals.randomMood(note: "uploaded by the benchmark") }
+        for start in stride(from: 0, to: count, by: perTransaction) {
+            let moods = (start..<min(count, start + perTransaction)).map { _ in journals.randomMood(note: "uploaded by the benchmark") }
             let start = ContinuousClock.now
             try store.write(origin: .sync) { writer in for mood in moods { try writer.insert(mood) } }
             elapsed += (ContinuousClock.now - start).nanoseconds
