@@ -11,7 +11,7 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moodtui-bench",
         abstract: "Measure moodtui's live list and sync against their targets.",
-        subcommands: [RunBenchmarks.self, OpenChild.self, SyncChild.self],
+        subcommands: [RunBenchmarks.self, OpenChild.self, SyncChild.self, ExchangeChild.self],
         defaultSubcommand: RunBenchmarks.self)
 }
 
@@ -114,3 +114,18 @@ struct SyncChild: AsyncParsableCommand {
         try await RemoteCases.syncChild(url: server, token: token, path: path, phrase: phrase)
     }
 }
+
+/// The child process of the import and export cases: one import or export, then a report.
+struct ExchangeChild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exchange-child", abstract: "(internal) Import or export, print moods, nanoseconds and peak KiB.",
+        shouldDisplay: false)
+
+    @Argument var step: ExchangeCases.Step
+    @Argument var from: String
+    @Argument var to: String
+
+    func run() throws { try ExchangeCases.exchangeChild(step, from: from, to: to) }
+}
+
+extension ExchangeCases.Step: ExpressibleByArgument {}
