@@ -21,8 +21,9 @@ public final class ServerProcess: Sendable {
     fileprivate let printed: Lines
 
     /// Starts `moodtui serve --port PORT --data DIR ARGUMENTS…` (0: a free port below the
-    /// ephemeral range, so that it can be killed and started again on it; see `FreePort`) and waits (with a deadline, without
-    /// blocking a thread of the test's concurrency pool) for the line saying where it listens.
+    /// ephemeral range, so that it can be killed and started again on it; see `FreePort`) and
+    /// waits (with a deadline, without blocking a thread of the test's concurrency pool) for the
+    /// line saying where it listens.
     /// - Parameter openFiles: the soft and hard limits of open files it starts with (`ulimit -S -n`, `-H -n`),
     ///   or `nil` for the test's own.
     /// - Throws: ``SetupError`` when it does not start: the test fails, it never skips.
