@@ -19,6 +19,28 @@ import Testing
         #expect(try journal.store.read { try $0.mood(id: mood.id) } == mood)
     }
 
+    @Test func moodsAndRemovedIDsAreReadByIDInChunksOfAnySizeEachOnce() throws {
+        let moods = (0..<1_203).map { index in
+            Mood(
+                id: UUID(), date: Date(millisecondsSince1970: 1_700_000_000_000 + Int64(index)), level: .good, note: "\(index)", creatorID: "d1",
+                modifiedAt: Date(millisecondsSince1970: 1_700_000_000_000))
+        }
+        try journal.store.write(origin: .sync) { writer in for mood in moods { try writer.insert(mood) } }
+        let notes = Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.note) })
+        let gone = moods.prefix(3).map(\.id)
+        try journal.store.write(origin: .sync) { try $0.purge(gone) }
+        let unknown = (0..<5).map { _ in UUID() }
+        // Three chunks, the last a short one; a single id; none.
+        for asked in [moods.map(\.id) + unknown, [moods[700].id], []] {
+            let found = try journal.store.read { try $0.moods(ids: asked) }
+            let expected = Set(asked).subtracting(gone).subtracting(unknown)
+            #expect(Set(found.keys) == expected)
+            #expect(found.values.allSatisfy { $0.note == notes[$0.id] })
+        }
+        #expect(try journal.store.read { try $0.removedIDs(among: moods.map(\.id) + unknown) } == Set(gone))
+        #expect(try journal.store.read { try $0.removedIDs(among: [gone[1]]) } == [gone[1]])
+    }
+
     @Test func undoingAStatementKeepsItsPagesInMemoryNotInAFileOutsideTheJournalsFolder() throws {
         // 2 is MEMORY; SQLite's default, a file in /var/tmp, held copies of notes there.
         #expect(try journal.store.pool.write { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2)
