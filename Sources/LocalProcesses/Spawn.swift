@@ -57,9 +57,22 @@ public enum Spawn {
         let envp = variables.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw SetupError("cannot run \(executable): errno \(status)") }
+        let status = retryingWhileBusy(until: .now + .seconds(10)) { posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }
+        guard status == 0 else { throw SetupError("cannot run \(executable): \(String(cString: strerror(status))) (errno \(status))") }
         return pid
+    }
+
+    /// Calls `spawn` (returning `posix_spawn`'s status) again while it answers ETXTBSY, until
+    /// `deadline`. A program a test has just written is busy for a moment when another thread
+    /// forked meanwhile: the forked child holds the writer's descriptor until it runs its own
+    /// program, which is what closes a close-on-exec descriptor.
+    static func retryingWhileBusy(until deadline: ContinuousClock.Instant, _ spawn: () -> Int32) -> Int32 {
+        var status = spawn()
+        while status == ETXTBSY, ContinuousClock.now < deadline {
+            usleep(1_000)
+            status = spawn()
+        }
+        return status
     }
 
     /// A pipe whose descriptors are closed on exec: a tmux server that another test starts
