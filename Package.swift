@@ -257,7 +257,7 @@ let package = Package(
             dependencies: ["moodtui", "AppTesting", "LocalProcesses", "JournalTesting", "MoodKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "SyncTesting", "MoodKit"]),
-        .target(name: "SyncTesting", dependencies: ["MoodSync", "ServerStorage", "SyncProtocol", "MoodKit"], path: "Tests/SyncTesting"),
+        .target(name: "SyncTesting", dependencies: ["MoodSync", "ServerStorage", "SyncProtocol", "MoodKit", "AppTesting"], path: "Tests/SyncTesting"),
         .testTarget(
             name: "MoodSyncTests",
             dependencies: ["MoodSync", "SyncTesting", "JournalTesting", "AppTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodSealing", "ServerStorage"]
@@ -269,7 +269,7 @@ let package = Package(
             name: "SyncDeviceTests",
             dependencies: [
                 "moodtui", "MoodSync", "MoodSealing", "AppTesting", "LocalProcesses", "JournalTesting", "MoodStore", "MoodKit", "SyncProtocol", "MoodExchange",
-                "MoodServer", "ServerStorage", "SQLiteServerStorage", .product(name: "GRDB", package: "GRDB.swift"),
+                "SyncTesting", "MoodServer", "ServerStorage", "SQLiteServerStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -7,6 +7,7 @@ import MoodSealing
 import MoodStore
 import MoodSync
 import Synchronization
+import SyncTesting
 import Testing
 
 /// A device for tests against a real `moodtui serve`: a journal of its own, logged in to the
@@ -14,6 +15,8 @@ import Testing
 final class LiveDevice: Sendable {
     let journal: TemporaryJournal
     let remote: HTTPMoodRemote
+    /// What the engine talks to: ``remote``, or a ``LyingRemote`` in front of it.
+    let engineRemote: any MoodRemote
     let engine: SyncCoordinator
     /// The device's wall clock, which a test sets ahead, behind or back.
     let clock: TestWallClock
@@ -48,10 +51,11 @@ final class LiveDevice: Sendable {
     }
 
     /// A new device of `account`, called `name` on the server if given, talking to `server`
-    /// directly or through `proxy`, its wall clock `clockOffset` seconds from the machine's.
+    /// directly or through `proxy`, its wall clock `clockOffset` seconds from the machine's; its
+    /// engine hears the server's answers as `liar` rewrites them, if given (it logs in honestly).
     init(
         server: ServerProcess, account: String = "alice", named name: String? = nil, through proxy: FaultProxy? = nil,
-        clockOffset: TimeInterval = 0, login: Login = .withKey
+        clockOffset: TimeInterval = 0, login: Login = .withKey, liar: Liar? = nil
     ) async throws {
         clock = TestWallClock(offset: clockOffset)
         journal = try TemporaryJournal(wallClock: clock.wallClock)
@@ -67,12 +71,14 @@ final class LiveDevice: Sendable {
             let identity = try await remote.accountInfo().id
             try SyncSettings.logIn(remote.account, identity: identity, key: nil, existingMoods: .keep, in: journal.store)
         }
-        engine = SyncCoordinator(store: journal.store, remote: remote, settings: Self.settings, logger: Self.logger)
+        let engineRemote: any MoodRemote = liar.map { [remote] in LyingRemote(honest: remote, liar: $0) } ?? remote
+        self.engineRemote = engineRemote
+        engine = SyncCoordinator(store: journal.store, remote: engineRemote, settings: Self.settings, logger: Self.logger)
     }
 
     /// Another engine on this device's journal, as `moodtui sync` in a second shell beside the app.
     func makeEngine() -> SyncCoordinator {
-        SyncCoordinator(store: journal.store, remote: remote, settings: Self.settings, logger: Self.logger)
+        SyncCoordinator(store: journal.store, remote: engineRemote, settings: Self.settings, logger: Self.logger)
     }
 
     var store: JournalStore { journal.store }
