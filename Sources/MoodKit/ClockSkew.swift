@@ -13,6 +13,17 @@ public struct ClockSkew: Hashable, Sendable, CustomStringConvertible {
     /// From a minute on, a skew is shown: below that it is hardly a mistake of the clock.
     public static let noticeableMilliseconds: Int64 = 60_000
 
+    /// The most a skew corrects this device's clock by, either way: a server's time is its word,
+    /// and a server that could move a device's stamps by years could pick which of two edits
+    /// wins. A clock off by more than this is shown, and corrected this far only.
+    public static let largestCorrectionMilliseconds: Int64 = 86_400_000
+
+    /// What this device's stamps are corrected by: the skew, bounded by
+    /// ``largestCorrectionMilliseconds``.
+    public var correctionMilliseconds: Int64 {
+        min(max(milliseconds, -Self.largestCorrectionMilliseconds), Self.largestCorrectionMilliseconds)
+    }
+
     /// Whether the header and `moodtui sync` should mention it.
     public var isNoticeable: Bool { milliseconds.magnitude >= UInt64(Self.noticeableMilliseconds) }
 

@@ -4,15 +4,17 @@ import MoodKit
 
 extension JournalSnapshot {
     /// Visits the moods as the server last confirmed them, in ascending order of their ids:
-    /// uploaded or downloaded and unchanged here since, not marked for deletion, not failed, and
-    /// not waiting for a reconciliation to confirm them. Once nothing is left to send, they are
-    /// what the server should hold. Reads only what a mood's version is made of, a row at a time.
+    /// uploaded or downloaded and unchanged here since, not marked for deletion, not failed, not
+    /// waiting for a reconciliation to confirm them, and without a change from the server set
+    /// aside as unreadable (every device sets the same change aside, so all leave the mood out
+    /// alike). Once nothing is left to send, they are what the server should hold. Reads only
+    /// what a mood's version is made of, a row at a time.
     public func forEachMoodAsServerConfirmed(_ visit: (ConfirmedMood) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db, sql: """
                 SELECT id, creatorID, stamps, activities, remoteVersion, scales FROM mood
                 WHERE remoteIdentifier IS NOT NULL AND changedSinceUpload = 0 AND markedForRemoteDeletion = 0 AND lastSyncError IS NULL
-                    AND id NOT IN (SELECT id FROM unconfirmedMood)
+                    AND id NOT IN (SELECT id FROM unconfirmedMood) AND id NOT IN (SELECT moodID FROM quarantinedChange)
                 ORDER BY id
                 """)
         while let row = try rows.next() {

@@ -38,10 +38,10 @@ extension JournalWriter {
         if let latest = clock.latest, latest != before { try setSetting(.hybridClock, to: latest.description) }
     }
 
-    /// The wall clock corrected by the last measured skew: the server's time, as well as this
-    /// device can tell.
+    /// The wall clock corrected by the last measured skew (a day at most): the server's time, as
+    /// well as this device can tell.
     private func correctedWallMilliseconds() throws -> Int64 {
-        wallClock.now().millisecondsSince1970 &- (try snapshot.clockSkew()?.milliseconds ?? 0)
+        wallClock.now().millisecondsSince1970 &- (try snapshot.clockSkew()?.correctionMilliseconds ?? 0)
     }
 
     /// Keeps how far this device's clock is from the sync server's, measured from an answer of

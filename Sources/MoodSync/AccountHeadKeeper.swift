@@ -52,12 +52,14 @@ actor AccountHeadKeeper {
                 head: try snapshot.setting(.serverHead).flatMap(AccountHead.init(json:)),
                 highestCounter: try snapshot.setting(.headCounter).flatMap { Int64($0) } ?? 0,
                 derivesFromHead: try snapshot.setting(.headVerified) == "1",
-                // A failed mood's server copy, or a change set aside, is not here to compare: both
-                // show in the header, with why.
-                busy: try backlog != SyncBacklog() || snapshot.unconfirmedMoodCount() > 0)
+                // A failed mood's server copy is not here to compare: it shows in the header, with
+                // why. A change set aside is left out of the comparison on every device alike
+                // (``JournalSnapshot/forEachMoodAsServerConfirmed(_:)``), so it stops nothing.
+                busy: try backlog.waiting + backlog.failed > 0 || snapshot.unconfirmedMoodCount() > 0)
         }
         guard let sequence = standing.sequence, !standing.busy else { return }
-        let head = try trustedHead(standing.head, key: key, account: account, highestCounter: standing.highestCounter)
+        let head = try trustedHead(
+            standing.head, key: key, account: account, highestCounter: standing.highestCounter, derivesFromHead: standing.derivesFromHead)
         if let head, head.sequence > sequence { throw SyncStopped.headMismatch(.headAhead(headSequence: head.sequence, sent: sequence)) }
         let comparing = head?.sequence == sequence
         // Vouching for what it holds: only a device whose moods derive from a vouched-for state,
@@ -94,9 +96,13 @@ actor AccountHeadKeeper {
     }
 
     /// The head if this device may hold the server to it: signed with its key, and not older
-    /// than one it has seen; `nil` for one signed with a key the account had before. A device
-    /// that has seen a head is not shown none, nor an older one under another key.
-    private func trustedHead(_ head: AccountHead?, key: AccountKey, account: String, highestCounter: Int64) throws -> AccountHead? {
+    /// than one it has seen; `nil` for none yet, and for one under another key that a device
+    /// whose moods derive from a vouched-for state is to replace with its own (the head of the
+    /// key the account had before a rotation). A device that has seen a head is not shown none,
+    /// nor an older one; one that vouched for nothing yet is not shown one it cannot check.
+    private func trustedHead(_ head: AccountHead?, key: AccountKey, account: String, highestCounter: Int64, derivesFromHead: Bool) throws
+        -> AccountHead?
+    {
         guard let head else {
             guard highestCounter == 0 else { throw SyncStopped.headMismatch(.headWithdrawn(seen: highestCounter)) }
             return nil
@@ -104,7 +110,10 @@ actor AccountHeadKeeper {
         guard head.counter >= highestCounter else {
             throw SyncStopped.headMismatch(.olderHead(counter: head.counter, seen: highestCounter))
         }
-        guard head.keyID == key.id else { return nil }
+        guard head.keyID == key.id else {
+            guard derivesFromHead else { throw SyncStopped.headMismatch(.headUnderAnotherKey(head.keyID)) }
+            return nil
+        }
         guard key.signingKey.signed(head.statement(account: account), with: head.signature) else { throw SyncStopped.headMismatch(.forgedHead) }
         return head
     }

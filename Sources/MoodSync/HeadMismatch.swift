@@ -17,6 +17,9 @@ public enum HeadMismatch: Hashable, Sendable, CustomStringConvertible {
     case headAhead(headSequence: Int64, sent: Int64)
     /// A head signed with this device's key whose signature does not check out.
     case forgedHead
+    /// A head under another key than the account's, shown to a device that has vouched for
+    /// nothing yet and so cannot tell a head from before a rotation from a forged one.
+    case headUnderAnotherKey(AccountKeyID)
 
     private static let nothingLost = "nothing here was changed on its word; tell whoever runs the server"
 
@@ -38,6 +41,9 @@ public enum HeadMismatch: Hashable, Sendable, CustomStringConvertible {
             "the server withholds changes: the account's signed head is at change \(headSequence), "
                 + "but the server sends changes up to \(sent) only; \(Self.nothingLost)"
         case .forgedHead: "the server sent an account head whose signature does not check out; \(Self.nothingLost)"
+        case .headUnderAnotherKey(let keyID):
+            "the server sent an account head signed with key \(keyID), not the account's, which this device cannot check: "
+                + "a device that synced since the key changed gives the account a new one, so sync there first; \(Self.nothingLost)"
         }
     }
 }

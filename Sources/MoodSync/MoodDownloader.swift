@@ -151,7 +151,9 @@ actor MoodDownloader {
                 // every mood goes up to it again (it keeps one copy per id).
                 try writer.abandonReconciliation()
                 try writer.forgetServerAcknowledgements()
-                try writer.forgetAccountHead()
+                // The heads this device has seen stay seen: a server cannot roll the account back
+                // by saying it forgot the token.
+                try writer.forgetServerStanding()
             }
             try writer.setSetting(.changeToken, to: nil)
         }

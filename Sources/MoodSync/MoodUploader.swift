@@ -86,20 +86,21 @@ actor MoodUploader {
             return try await upload(Array(batch[..<half])) + (try await upload(Array(batch[half...])))
         }
         let sent = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, $0) })
-        let conflicts = response.conflicts.map { OpenedConflict($0, encryption: encryption) }
+        let answer = UploadAnswer(response, sent: sent, encryption: encryption)
         try await journal.write { writer in
             try writer.recordServerWrite()
             if let skew = sample.skew { try writer.recordClockSkew(skew) }
-            if let seen = conflicts.compactMap({ $0.server?.content.fields.latestStamp }).max() { try writer.observe(seen) }
-            for saved in response.saved {
-                if let mood = sent[saved.id] { try writer.recordUploaded(mood, version: saved.version) }
-            }
-            for conflict in conflicts { try Self.resolve(conflict, sent: sent[conflict.id], with: writer) }
+            if let seen = answer.conflicts.compactMap({ $0.server?.content.fields.latestStamp }).max() { try writer.observe(seen) }
+            for saved in answer.saved { try writer.recordUploaded(sent[saved.id]!, version: saved.version) }
+            for conflict in answer.conflicts { try Self.resolve(conflict, sent: sent[conflict.id]!, with: writer) }
         }
-        if !response.conflicts.isEmpty {
-            logger.info("upload conflicts resolved", metadata: ["count": "\(response.conflicts.count)"])
+        if !answer.conflicts.isEmpty {
+            logger.info("upload conflicts resolved", metadata: ["count": "\(answer.conflicts.count)"])
         }
-        return response.saved.count
+        // What the answer got wrong changed nothing here; the moods it concerns wait, and go up
+        // again after a backoff rather than at once, so that a lying server gets no hot loop.
+        if let broken = answer.broken { throw broken }
+        return answer.saved.count
     }
 
     /// Each mood's upload, and the moods that cannot be sealed (too large) with why.
@@ -114,46 +115,31 @@ actor MoodUploader {
         return (uploads, unsealable)
     }
 
-    /// Applies the conflict rule: a deleted mood goes, if the deletion is proven; a stale one is
-    /// merged with the server's copy; one whose server copy cannot be read, or whose deletion is
-    /// not proven, stays as it is here, marked failed with why.
-    private static func resolve(_ conflict: OpenedConflict, sent: Mood?, with writer: JournalWriter) throws {
-        if conflict.reason == .stale, let problem = conflict.unreadableServerCopy {
-            if let sent { try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(problem)") }
-            return
-        }
-        if let unproven = conflict.unprovenDeletion {
-            if let sent { try writer.recordSyncFailure([sent], message: unproven.description) }
-            return
-        }
-        guard let server = conflict.server, conflict.reason == .stale else {
+    /// Applies the conflict rule to a mood this request sent: a deleted mood goes, if the
+    /// deletion is proven; a stale one is merged with the server's copy, or takes the place of a
+    /// copy that does not open (bytes a token without the key wrote, or changed on the way); one
+    /// whose copy did not even decode, or whose deletion is not proven, stays as it is here,
+    /// marked failed with why.
+    private static func resolve(_ conflict: OpenedConflict, sent: Mood, with writer: JournalWriter) throws {
+        switch conflict.reason {
+        case .deleted:
+            if let unproven = conflict.unprovenDeletion {
+                try writer.recordSyncFailure([sent], message: unproven.description)
+                return
+            }
             try writer.purge([conflict.id])
-            return
-        }
-        // Gone, or already past this copy (a download brought a newer one while the request was out).
-        guard let local = try writer.snapshot.mood(id: conflict.id), (local.sync.remoteVersion ?? 0) < server.version else { return }
-        try writer.replace(ConflictRule.merge(local: local, server: server))
-    }
-}
-
-/// A conflict with the server's copy opened, or the reason it could not be.
-private struct OpenedConflict: Sendable {
-    var id: Mood.ID
-    var reason: MoodConflict.Reason
-    var server: ServerMood?
-    var unreadableServerCopy: String?
-    /// Why a `deleted` answer is not believed, if it is not: the mood then stays.
-    var unprovenDeletion: UnprovenDeletion?
-
-    init(_ conflict: MoodConflict, encryption: SyncEncryption) {
-        id = conflict.id
-        reason = conflict.reason
-        unreadableServerCopy = conflict.unreadableServerCopy
-        if let copy = conflict.server {
-            do { server = try encryption.open(copy) } catch { unreadableServerCopy = error.description }
-        }
-        if reason == .deleted {
-            do { try encryption.check(MoodDeletion(id: id, proof: conflict.deletion)) } catch { unprovenDeletion = error }
+        case .stale:
+            // Gone, or already past this copy (a download brought a newer one while the request was out).
+            guard let local = try writer.snapshot.mood(id: conflict.id) else { return }
+            if let server = conflict.server {
+                guard (local.sync.remoteVersion ?? 0) < server.version else { return }
+                try writer.replace(ConflictRule.merge(local: local, server: server))
+            } else if let version = conflict.unopenedVersion {
+                guard (local.sync.remoteVersion ?? 0) < version else { return }
+                try writer.replace(ConflictRule.takingThePlace(ofUnopenedVersion: version, local: local))
+            } else {
+                try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(conflict.unreadableServerCopy ?? "")")
+            }
         }
     }
 }

@@ -12,10 +12,10 @@ import SyncProtocol
 /// version this journal has not merged. Then it fetches the setup, merges it scale by scale (and
 /// the words by their stamp) with the journal's (every device merges alike, so all end the same), and stores the result unless
 /// the server holds it already, based on the version it read; another device's store in between
-/// means fetching and merging again. A setup sealed under a key the account left (or stored
-/// before it had one) is replaced by what the journal holds, sealed anew: a key change syncs the
-/// setup first, so the rotating device holds it all. One under this key that does not open is
-/// left alone, and named in the log.
+/// means fetching and merging again. A setup that does not open — sealed under a key the account
+/// left, stored before it had one, or bytes a token without the key wrote — is replaced by what
+/// the journal holds, sealed anew: a key change syncs the setup first, so the rotating device
+/// holds it all, and a stolen token cannot freeze the account's scales.
 struct SetupSync: Sendable {
     let journal: SyncJournal
     let remote: any MoodRemote
@@ -37,19 +37,12 @@ struct SetupSync: Sendable {
             if let payload = server.payload {
                 switch encryption.open(payload) {
                 case .success(let content): serverContent = content
-                case .failure(let unreadable) where payload.keyID != encryption.keyID:
-                    // Sealed with a key the account left (or before it had one): no device on its
-                    // key reads it, and each holds the scales it merged before; this one's stand in.
-                    logger.info("storing this device's scales in place of those under the old key", metadata: ["reason": "\(unreadable.reason)"])
                 case .failure(let unreadable):
-                    // Under this very key, yet it does not open: changed on the way. Nothing is
-                    // written over it on its word; the next version is looked at again.
-                    logger.warning("the account's scales on the server do not open; left as they are", metadata: ["reason": "\(unreadable.reason)"])
-                    try await journal.write { writer in
-                        try writer.setSetting(.setupVersion, to: String(server.version))
-                        try Self.noteServerVersion(server.version, with: writer)
-                    }
-                    return true
+                    // Sealed with a key the account left (or before it had one), or under this
+                    // key yet not opening (changed on the way, or written by a token without the
+                    // key): no device reads it, and each holds the scales it merged before; this
+                    // one's stand in.
+                    logger.warning("storing this device's scales in place of the account's, which do not open", metadata: ["reason": "\(unreadable.reason)"])
                 }
             }
             let opened = serverContent
@@ -60,7 +53,7 @@ struct SetupSync: Sendable {
                 try Self.noteServerVersion(server.version, with: writer)
                 return (SetupContent(scales: scales, levels: levels), try writer.snapshot.setting(.setupChanges))
             }
-            guard merged != serverContent || (server.payload.map { $0.keyID != encryption.keyID } ?? false) else {
+            guard merged != serverContent || (server.payload != nil && serverContent == nil) else {
                 try await journal.write { try $0.setSetting(.storedSetupChanges, to: changes) }
                 return true
             }

@@ -113,7 +113,14 @@ extension JournalWriter {
     /// Forgets what this journal knew of an account's head: it now syncs with another account or
     /// server, whose heads are its own.
     func forgetAccountHead() throws {
-        for key in [JournalSettingKey.serverSequence, .serverHead, .headCounter, .headVerified] { try setSetting(key, to: nil) }
+        try forgetServerStanding()
+        try setSetting(.headCounter, to: nil)
+    }
+
+    /// Forgets where the server stood and that the journal's moods derive from a vouched-for
+    /// state, but not the latest head counter seen: an older head stays refused.
+    func forgetServerStanding() throws {
+        for key in [JournalSettingKey.serverSequence, .serverHead, .headVerified] { try setSetting(key, to: nil) }
     }
 
     /// The server moved on by this journal's hand: until a download says where it stands, the

@@ -60,9 +60,10 @@ import Testing
         #expect(content.scales.values.map(\.name.value.text).sorted() == ["pain", "sleep"])
     }
 
-    /// A setup under the account's own key that does not open was changed on the way: nothing is
-    /// stored over it on its word, and the journal keeps its scales.
-    @Test func aSetupThatDoesNotOpenUnderTheAccountsKeyIsNotWrittenOver() async throws {
+    /// A setup under the account's own key that does not open (changed on the way, or bytes a
+    /// token without the key wrote) is written over with the journal's scales: a stolen token
+    /// cannot freeze the account's setup.
+    @Test func aSetupThatDoesNotOpenUnderTheAccountsKeyIsWrittenOverWithTheJournals() async throws {
         let remote = try await InMemoryRemote()
         let journal = try await loggedInJournal(remote)
         try await syncOnce(journal, remote)
@@ -74,7 +75,11 @@ import Testing
 
         _ = try await journal.store.write(origin: .commandLine) { try $0.addScale(pain, kind: .range(0...10)) }
         try await syncOnce(journal, remote)
-        #expect(try await remote.storage.setup(of: remote.account) == SetupResponse(version: 2, payload: forged))
+        let stored = try await remote.storage.setup(of: remote.account)
+        #expect(stored.version == 3)
+        guard case .sealed(let sealed) = stored.payload else { Issue.record("not sealed: \(stored)"); return }
+        let content = try SetupSeal.open(sealed, account: remote.accountID, key: key)
+        #expect(content.scales.values.map(\.name.value.text).sorted() == ["pain", "sleep"])
         #expect(try names(journal) == ["pain", "sleep"])
     }
 }
