@@ -38,13 +38,22 @@ actor AccountHeadKeeper {
         var head: AccountHead?
         var highestCounter: Int64
         var derivesFromHead: Bool
+        var repair: HeadRepair?
         var busy: Bool
+    }
+
+    /// What a check asks of the engine.
+    enum Outcome: Hashable, Sendable {
+        case done
+        /// The journal was set to download everything again (``HeadRepair``): download, upload
+        /// what that leaves waiting, and check again.
+        case readEverythingAgain
     }
 
     /// Compares the server's moods with the account's head, or gives the account a new one.
     /// - Throws: ``SyncStopped/headMismatch(_:)``, a ``RemoteError`` or a store error.
-    func check() async throws {
-        guard case .sealed(let key, let account) = encryption else { return }
+    func check() async throws -> Outcome {
+        guard case .sealed(let key, let account) = encryption else { return .done }
         let standing = try await journal.read { snapshot in
             let backlog = try snapshot.syncBacklog()
             return Standing(
@@ -52,19 +61,20 @@ actor AccountHeadKeeper {
                 head: try snapshot.setting(.serverHead).flatMap(AccountHead.init(json:)),
                 highestCounter: try snapshot.setting(.headCounter).flatMap { Int64($0) } ?? 0,
                 derivesFromHead: try snapshot.setting(.headVerified) == "1",
+                repair: try snapshot.setting(.headRepair).flatMap(HeadRepair.init(json:)),
                 // A failed mood's server copy is not here to compare: it shows in the header, with
                 // why. A change set aside is left out of the comparison on every device alike
                 // (``JournalSnapshot/forEachMoodAsServerConfirmed(_:)``), so it stops nothing.
                 busy: try backlog.waiting + backlog.failed > 0 || snapshot.unconfirmedMoodCount() > 0)
         }
-        guard let sequence = standing.sequence, !standing.busy else { return }
+        guard let sequence = standing.sequence, !standing.busy else { return .done }
         let head = try trustedHead(
             standing.head, key: key, account: account, highestCounter: standing.highestCounter, derivesFromHead: standing.derivesFromHead)
         if let head, head.sequence > sequence { throw SyncStopped.headMismatch(.headAhead(headSequence: head.sequence, sent: sequence)) }
         let comparing = head?.sequence == sequence
         // Vouching for what it holds: only a device whose moods derive from a vouched-for state,
         // or any, in an account that never had a head.
-        guard comparing || standing.derivesFromHead || standing.head == nil else { return }  // another device will
+        guard comparing || standing.derivesFromHead || standing.head == nil else { return .done }  // another device will
 
         let held = try await journal.read { snapshot -> (digest: LiveSetDigest, count: Int)? in
             var digest = LiveSetDigest.Builder()
@@ -76,22 +86,53 @@ actor AccountHeadKeeper {
             }
             return writtenSince ? nil : (digest.finalize(), digest.count)
         }
-        guard let (digest, count) = held else { return }
+        guard let (digest, count) = held else { return .done }
+        let counter = max(standing.highestCounter, standing.head?.counter ?? 0)
         if let head, comparing {
             guard head.digest == digest else {
-                throw SyncStopped.headMismatch(head.count > count ? .heldBack(listed: head.count, sent: count) : .differentMoods(listed: head.count, sent: count))
+                let mismatch: HeadMismatch = head.count > count ? .heldBack(listed: head.count, sent: count) : .differentMoods(listed: head.count, sent: count)
+                switch HeadRepair.next(after: standing.repair, mismatchAt: sequence, derived: standing.derivesFromHead) {
+                case .readEverythingAgain(let repair):
+                    logger.notice("the server's moods do not match the account's head: reading everything again", metadata: ["mismatch": "\(mismatch)"])
+                    try await journal.write { writer in
+                        try writer.setSetting(.headRepair, to: repair.json)
+                        try MoodDownloader.beginReconciliation(with: writer)
+                        try writer.setSetting(.changeToken, to: nil)
+                    }
+                    return .readEverythingAgain
+                case .correct:
+                    logger.warning(
+                        """
+                        the account's head does not list what the server sends this device, even from nothing: another device was \
+                        shown other moods; giving the account a head over what this device holds
+                        """, metadata: ["mismatch": "\(mismatch)"])
+                    try await giveNewHead(after: counter, sequence: sequence, count: count, digest: digest, key: key, account: account, repair: .corrected(sequence: sequence))
+                    return .done
+                case .stop:
+                    throw SyncStopped.headMismatch(mismatch)
+                }
             }
             try await remember(head)
-            return
+            return .done
         }
-        let (counter, overflow) = max(standing.highestCounter, standing.head?.counter ?? 0).addingReportingOverflow(1)
-        guard !overflow else { throw SyncStopped.headMismatch(.olderHead(counter: .max, seen: standing.highestCounter)) }
+        try await giveNewHead(after: counter, sequence: sequence, count: count, digest: digest, key: key, account: account)
+        return .done
+    }
+
+    /// Signs a head over `count` moods whose digest is `digest` at change `sequence`, numbered
+    /// after `counter`, and gives it to the account (unless another device was quicker, or
+    /// someone wrote since).
+    private func giveNewHead(
+        after counter: Int64, sequence: Int64, count: Int, digest: LiveSetDigest, key: AccountKey, account: String, repair: HeadRepair? = nil
+    ) async throws {
+        let (counter, overflow) = counter.addingReportingOverflow(1)
+        guard !overflow else { throw SyncStopped.headMismatch(.olderHead(counter: .max, seen: counter)) }
         let statement = SignedStatement.head(
             account: account, counter: counter, sequence: sequence, count: count, digest: digest, key: key.id)
         let next = AccountHead(
             counter: counter, sequence: sequence, count: count, digest: digest, keyID: key.id, signature: key.sign(statement))
-        guard try await remote.publishHead(next) else { return }  // another device was quicker, or wrote since
-        try await remember(next)
+        guard try await remote.publishHead(next) else { return }
+        try await remember(next, repair: repair)
         logger.debug("gave the account a new head", metadata: ["counter": "\(counter)", "moods": "\(count)"])
     }
 
@@ -118,13 +159,15 @@ actor AccountHeadKeeper {
         return head
     }
 
-    /// The journal's moods are vouched for by `head` from now on.
-    private func remember(_ head: AccountHead) async throws {
+    /// The journal's moods are vouched for by `head` from now on; `repair` is what is left of a
+    /// repair (none once the moods matched a head).
+    private func remember(_ head: AccountHead, repair: HeadRepair? = nil) async throws {
         try await journal.write { writer in
             let seen = try writer.snapshot.setting(.headCounter).flatMap { Int64($0) } ?? 0
             try writer.setSetting(.headCounter, to: String(max(seen, head.counter)))
             try writer.setSetting(.headVerified, to: "1")
             try writer.setSetting(.serverHead, to: head.json)
+            try writer.setSetting(.headRepair, to: repair?.json)
         }
     }
 }

@@ -34,7 +34,10 @@ extension SyncCoordinator {
                 headCheckDue = false
                 // Up to the latest change first: the head is held against where the log stands.
                 _ = try await processors.downloader.fetchChanges()
-                try await processors.headKeeper?.check()
+                if try await processors.headKeeper?.check() == .readEverythingAgain {
+                    _ = try await processors.downloader.fetchChanges()
+                    headCheckDue = true  // once what the download left waiting went up
+                }
             case .shares:
                 guard let publisher = processors.sharePublisher else { break }
                 let listing = shareListDue

@@ -143,18 +143,21 @@ public actor SyncCoordinator {
         var report = SyncReport()
         do {
             let processors = try await checkedProcessors()
-            for _ in 0..<3 {
-                report.deleted += try await processors.remover?.removePending().deletedOnServer ?? 0
-                report.uploaded += try await processors.uploader?.uploadPending() ?? 0
-                report.downloaded += try await processors.downloader.fetchChanges() ?? 0
-                guard try await store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
+            // A second pass only when the head check had the journal read everything again.
+            for _ in 0..<2 {
+                for _ in 0..<3 {
+                    report.deleted += try await processors.remover?.removePending().deletedOnServer ?? 0
+                    report.uploaded += try await processors.uploader?.uploadPending() ?? 0
+                    report.downloaded += try await processors.downloader.fetchChanges() ?? 0
+                    guard try await store.read({ try $0.syncBacklog() }).uploads > 0 else { break }
+                }
+                try await processors.setupSync?.sync()
+                if let publisher = processors.sharePublisher {
+                    try await publisher.refreshList()
+                    report.shared = try await publisher.publish()
+                }
+                guard try await processors.headKeeper?.check() == .readEverythingAgain else { break }
             }
-            try await processors.setupSync?.sync()
-            if let publisher = processors.sharePublisher {
-                try await publisher.refreshList()
-                report.shared = try await publisher.publish()
-            }
-            try await processors.headKeeper?.check()
             answered()
         } catch {
             failed(error)

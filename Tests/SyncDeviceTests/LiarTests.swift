@@ -130,6 +130,29 @@ import Testing
         await server.stop()
     }
 
+    @Test func aChangeHeldBackFromOneDeviceReachesItOnceAnotherCatchesTheGap() async throws {
+        let (server, liar, laptop, _) = try await account(with: ["one"])
+        let phone = try await LiveDevice(server: server, named: "phone")
+        try await phone.syncOnce()  // its moods now derive from the laptop's head
+        let held = try phone.add("held back from the laptop")
+        try await phone.syncOnce()
+        // The laptop writes, and its download leaves the phone's mood out: past its own write,
+        // it gives the account a head over what it holds, and says nothing.
+        try laptop.add("the laptop's own")
+        for _ in 0..<3 { liar.tell(.withholdMood(held.id), on: .changes) }
+        try await laptop.syncOnce()
+        #expect(try laptop.mood(held.id) == nil, "the liar held it back")
+        liar.stopLying()
+        // The phone finds the laptop's head short of its mood, reads everything again, and
+        // gives the account a head over what it holds; the laptop then reads everything again.
+        try await phone.syncOnce()
+        try await laptop.syncOnce()
+        #expect(try laptop.mood(held.id) != nil, "the mood held back reached the laptop")
+        try await phone.syncOnce()
+        #expect(try laptop.list() == phone.list())
+        await server.stop()
+    }
+
     @Test func aSetupThatDoesNotOpenIsWrittenOverByOneThatDoes() async throws {
         let (server, liar, laptop, _) = try await account(with: ["one"])
         let phone = try await LiveDevice(server: server, named: "phone")

@@ -1,3 +1,4 @@
+import Foundation
 import MoodSync
 
 /// One way a hostile server can rewrite an answer: what ``LyingRemote`` tells a device in place
@@ -19,6 +20,8 @@ public enum Lie: Hashable, Sendable {
     // Answers to the change feed (`GET /v1/changes`).
     /// One change left out of the page.
     case withholdChange
+    /// The change of this mood left out of the page, if it is there (told on purpose only).
+    case withholdMood(UUID)
     /// The page's changes in reverse order.
     case reorderChanges
     /// A page the device was shown before, again.

@@ -38,6 +38,8 @@ extension LyingRemote {
         switch lie {
         case .withholdChange:
             if !lied.changes.isEmpty { lied.changes.remove(at: Int.random(in: 0..<lied.changes.count, using: &generator)) }
+        case .withholdMood(let id):
+            lied.changes.removeAll { $0.id == id }
         case .reorderChanges:
             lied.changes.reverse()
         case .replayPage:
