@@ -72,13 +72,21 @@ extension JournalWriter {
     }
 
     /// Records a permanent failure in words on each mood, as it was sent: it leaves the upload
-    /// queue, shows as failed, and is tried again when a person edits it. A mood a person changed
-    /// since it was read is left waiting: its new content has not been refused.
+    /// queue, shows as failed, and is tried again when a person edits it, or when sync starts
+    /// again (``retryRefusedUploads()``). A mood a person changed since it was read is left
+    /// waiting: its new content has not been refused.
     public func recordSyncFailure(_ moods: some Collection<Mood>, message: String) throws {
         for mood in moods {
             try db.cachedStatement(sql: "UPDATE mood SET lastSyncError = ? WHERE id = ? AND changeCounter = ?")
                 .execute(arguments: [message, mood.id, mood.sync.changeCounter])
         }
+    }
+
+    /// Puts every mood marked failed back in the upload queue, as sync starts: the server's
+    /// refusal is its word, and a server that made one up, or no longer makes it, must not hold a
+    /// mood back for good. One that refuses again marks it failed again, in the same words.
+    public func retryRefusedUploads() throws {
+        try db.execute(sql: "UPDATE mood SET lastSyncError = NULL WHERE lastSyncError IS NOT NULL")
     }
 
     /// Forgets everything the journal knew about a server: every mood waits for upload as if

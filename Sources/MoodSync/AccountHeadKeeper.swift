@@ -131,6 +131,10 @@ actor AccountHeadKeeper {
             account: account, counter: counter, sequence: sequence, count: count, digest: digest, key: key.id)
         let next = AccountHead(
             counter: counter, sequence: sequence, count: count, digest: digest, keyID: key.id, signature: key.sign(statement))
+        // The moods vouch for themselves from here on, whatever comes of the request: a head the
+        // server kept while its answer was lost must not leave the account with no device that
+        // may give it the next.
+        try await journal.write { try $0.setSetting(.headVerified, to: "1") }
         guard try await remote.publishHead(next) else { return }
         try await remember(next, repair: repair)
         logger.debug("gave the account a new head", metadata: ["counter": "\(counter)", "moods": "\(count)"])

@@ -32,18 +32,6 @@ enum ConflictRule {
         return merged
     }
 
-    /// The local row after meeting a server copy at `version` that does not open: it goes up
-    /// again as it is, based on that version, and takes the copy's place. Nothing readable is
-    /// lost: no device could open the copy, and each merges what it holds with what goes up.
-    static func takingThePlace(ofUnopenedVersion version: Int64, local: Mood) -> Mood {
-        var replacing = local
-        replacing.sync.remoteIdentifier = local.id.uuidString
-        replacing.sync.remoteVersion = version
-        replacing.sync.lastError = nil
-        replacing.sync.changedSinceUpload = true
-        return replacing
-    }
-
     /// The journal mood for a server copy this device has never held.
     static func newLocalMood(from server: ServerMood) -> Mood {
         let content = server.content

@@ -116,10 +116,8 @@ actor MoodUploader {
     }
 
     /// Applies the conflict rule to a mood this request sent: a deleted mood goes, if the
-    /// deletion is proven; a stale one is merged with the server's copy, or takes the place of a
-    /// copy that does not open (bytes a token without the key wrote, or changed on the way); one
-    /// whose copy did not even decode, or whose deletion is not proven, stays as it is here,
-    /// marked failed with why.
+    /// deletion is proven; a stale one is merged with the server's copy; one whose server copy
+    /// cannot be read, or whose deletion is not proven, stays as it is here, marked failed with why.
     private static func resolve(_ conflict: OpenedConflict, sent: Mood, with writer: JournalWriter) throws {
         switch conflict.reason {
         case .deleted:
@@ -129,17 +127,14 @@ actor MoodUploader {
             }
             try writer.purge([conflict.id])
         case .stale:
-            // Gone, or already past this copy (a download brought a newer one while the request was out).
-            guard let local = try writer.snapshot.mood(id: conflict.id) else { return }
-            if let server = conflict.server {
-                guard (local.sync.remoteVersion ?? 0) < server.version else { return }
-                try writer.replace(ConflictRule.merge(local: local, server: server))
-            } else if let version = conflict.unopenedVersion {
-                guard (local.sync.remoteVersion ?? 0) < version else { return }
-                try writer.replace(ConflictRule.takingThePlace(ofUnopenedVersion: version, local: local))
-            } else {
+            // `UploadAnswer` lets a stale conflict through only with a copy, or with why it was set aside.
+            guard let server = conflict.server else {
                 try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(conflict.unreadableServerCopy ?? "")")
+                return
             }
+            // Gone, or already past this copy (a download brought a newer one while the request was out).
+            guard let local = try writer.snapshot.mood(id: conflict.id), (local.sync.remoteVersion ?? 0) < server.version else { return }
+            try writer.replace(ConflictRule.merge(local: local, server: server))
         }
     }
 }

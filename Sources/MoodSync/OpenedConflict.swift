@@ -7,9 +7,6 @@ struct OpenedConflict: Sendable {
     var reason: MoodConflict.Reason
     var server: ServerMood?
     var unreadableServerCopy: String?
-    /// The version of a server copy that came and does not open: this device's copy is to take
-    /// its place.
-    var unopenedVersion: Int64?
     /// Why a `deleted` answer is not believed, if it is not: the mood then stays.
     var unprovenDeletion: UnprovenDeletion?
 
@@ -18,10 +15,7 @@ struct OpenedConflict: Sendable {
         reason = conflict.reason
         unreadableServerCopy = conflict.unreadableServerCopy
         if let copy = conflict.server {
-            do { server = try encryption.open(copy) } catch {
-                unreadableServerCopy = error.description
-                unopenedVersion = copy.version
-            }
+            do { server = try encryption.open(copy) } catch { unreadableServerCopy = error.description }
         }
         if reason == .deleted {
             do { try encryption.check(MoodDeletion(id: id, proof: conflict.deletion)) } catch { unprovenDeletion = error }

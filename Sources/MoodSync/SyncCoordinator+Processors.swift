@@ -38,6 +38,9 @@ extension SyncCoordinator {
                 return Processors(
                     uploader: nil, downloader: reader, remover: nil, headKeeper: nil, sharePublisher: nil, setupSync: nil, keyID: nil)
             }
+            // Once each time sync starts, moods the server refused go up again: a refusal it made
+            // up, or no longer makes, does not hold them (nor the head check) back for good.
+            try await journal.write { try $0.retryRefusedUploads() }
             var encryption = try await store.read { try SyncEncryption(journal: $0) }
             // A rotation on another device may have wrapped the new key for this one.
             if case .sealed(let held, let identity) = encryption, let handOver = account.handOver, account.keyID == handOver.keyID,

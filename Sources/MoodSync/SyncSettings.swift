@@ -58,7 +58,7 @@ extension JournalSettingKey {
     /// The highest head counter this journal has checked or made: a head below it is an old one.
     static let headCounter = JournalSettingKey(rawValue: "sync.headCounter")
     /// "1" while the journal's moods derive from a state a head vouched for: only then does it
-    /// give the account a new head. Cleared by a download that starts from nothing.
+    /// give the account a new head. Cleared only by a login to another account.
     static let headVerified = JournalSettingKey(rawValue: "sync.headVerified")
     /// The version of the account's setup (its scales) this journal merged or stored last.
     static let setupVersion = JournalSettingKey(rawValue: "sync.setupVersion")
@@ -114,13 +114,14 @@ extension JournalWriter {
     /// server, whose heads are its own.
     func forgetAccountHead() throws {
         try forgetServerStanding()
-        try setSetting(.headCounter, to: nil)
+        for key in [JournalSettingKey.headCounter, .headVerified] { try setSetting(key, to: nil) }
     }
 
-    /// Forgets where the server stood and that the journal's moods derive from a vouched-for
-    /// state, but not the latest head counter seen: an older head stays refused.
+    /// Forgets where the server stood, but not what the journal knows of the account's heads: the
+    /// latest counter seen (an older head stays refused) and whether its moods derive from a
+    /// vouched-for state (they still do: nothing was dropped).
     func forgetServerStanding() throws {
-        for key in [JournalSettingKey.serverSequence, .serverHead, .headVerified] { try setSetting(key, to: nil) }
+        for key in [JournalSettingKey.serverSequence, .serverHead] { try setSetting(key, to: nil) }
     }
 
     /// The server moved on by this journal's hand: until a download says where it stands, the

@@ -153,6 +153,50 @@ import Testing
         await server.stop()
     }
 
+    @Test func aHeadKeptWhileItsAnswerWasLostLetsTheDeviceGiveTheNext() async throws {
+        let server = try await ServerProcess.start(data: temporaryServerFolder())
+        let liar = Liar(seed: 4)
+        let laptop = try await LiveDevice(server: server, named: "laptop", liar: liar)
+        try laptop.add("one")
+        liar.tell(.refusal(.unavailable("the answer was lost")), on: .head)
+        #expect(await sync(laptop) != nil)
+        let first = try #require(try await storedHead(server))
+        try laptop.add("two")
+        try await laptop.syncOnce()
+        let next = try #require(try await storedHead(server))
+        #expect(next.counter == first.counter + 1 && next.count == 2, "the account's head stayed at \(next.counter)")
+        await server.stop()
+    }
+
+    @Test func aDeviceToldToReadEverythingAgainStillGivesTheAccountItsNextHead() async throws {
+        let (server, liar, laptop, _) = try await account(with: ["one"])
+        let first = try #require(try await storedHead(server))
+        liar.tell(.refusal(.tokenExpired), on: .changes)
+        try laptop.add("two")
+        _ = await sync(laptop)
+        try await laptop.syncOnce()
+        let next = try #require(try await storedHead(server))
+        #expect(next.counter > first.counter && next.count == 2, "the account's head stayed at \(next.counter) over \(next.count) moods")
+        await server.stop()
+    }
+
+    @Test func anUploadRefusalTheServerMadeUpHoldsTheMoodBackUntilSyncStartsAgain() async throws {
+        let (server, liar, laptop, moods) = try await account(with: ["one"])
+        try laptop.edit(moods[0].id, note: "one, edited")
+        liar.tell(.refusal(.rejected("made up")), on: .upload)
+        _ = await sync(laptop)
+        #expect(try laptop.mood(moods[0].id)?.sync.lastError?.contains("made up") == true)
+        try await laptop.makeEngine().syncOnce()
+        let phone = try await LiveDevice(server: server)
+        try await phone.syncOnce()
+        #expect(try phone.list().values.sorted() == ["4 one, edited"])
+        await server.stop()
+    }
+
+    private func storedHead(_ server: ServerProcess) async throws -> AccountHead? {
+        try await server.readFile { try String.fetchOne($0, sql: "SELECT head FROM account") }.flatMap(AccountHead.init(json:))
+    }
+
     @Test func aSetupThatDoesNotOpenIsWrittenOverByOneThatDoes() async throws {
         let (server, liar, laptop, _) = try await account(with: ["one"])
         let phone = try await LiveDevice(server: server, named: "phone")

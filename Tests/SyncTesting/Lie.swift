@@ -58,7 +58,7 @@ public enum Lie: Hashable, Sendable {
 
     /// The routes whose answer a lie rewrites.
     public enum Route: Hashable, Sendable, CaseIterable {
-        case upload, changes, setup, shares, other
+        case upload, changes, head, setup, shares, other
     }
 
     /// The lies that rewrite an answer of `route`, the refusals of any route aside.
@@ -72,7 +72,7 @@ public enum Lie: Hashable, Sendable {
             ]
         case .setup: [.unopenableSetup]
         case .shares: [.sharesBeforeRevocation]
-        case .other: []
+        case .head, .other: []
         }
     }
 

@@ -21,16 +21,26 @@ public struct LyingRemote: MoodRemote {
 
     public var tokenID: DeviceTokenID { honest.tokenID }
 
-    /// The honest answer of `call`, or the liar's refusal in its place (the server may have done
-    /// the work all the same).
+    /// The honest answer of `call`, or the liar's in its place: a refusal that says nothing was
+    /// done is told without asking the server; one that says the answer was lost, or the server
+    /// cannot serve now, after the server did the work.
     private func answer<Answer>(_ route: Lie.Route, _ call: () async throws(RemoteError) -> Answer, rewrite: (Lie, Answer) -> Answer = { $1 })
         async throws(RemoteError) -> Answer
     {
+        let lie = liar.choose(for: route)
+        if case .refusal(let error) = lie, Self.saysNothingWasDone(error) { throw error }
         let honestAnswer = try await call()
-        switch liar.choose(for: route) {
+        switch lie {
         case .refusal(let error): throw error
         case .some(let lie): return rewrite(lie, honestAnswer)
         case nil: return honestAnswer
+        }
+    }
+
+    private static func saysNothingWasDone(_ error: RemoteError) -> Bool {
+        switch error {
+        case .rejected, .proofRequired, .keyChanged, .headMoved, .rateLimited: true
+        default: false
         }
     }
 
@@ -45,7 +55,7 @@ public struct LyingRemote: MoodRemote {
     }
 
     public func publishHead(_ head: AccountHead) async throws(RemoteError) -> Bool {
-        try await answer(.other) { () async throws(RemoteError) in try await honest.publishHead(head) }
+        try await answer(.head) { () async throws(RemoteError) in try await honest.publishHead(head) }
     }
 
     public func setup() async throws(RemoteError) -> SetupResponse {
