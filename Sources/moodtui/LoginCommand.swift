@@ -43,6 +43,11 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(help: "Moods of another account: delete them from this journal.")
     var discardMoods = false
 
+    @Flag(help: ArgumentHelp(
+        "An account whose moods the server can read (made before moodtui sealed moods): sync it unencrypted without being "
+            + "asked. A server that lies could say this of any account, so it is never assumed."))
+    var allowPlain = false
+
     /// The server, and the token given as an argument: with a server in config.toml the URL may
     /// be left out, and a lone argument that is not a URL is then the token.
     private var serverAndToken: (url: String, token: String?) {
@@ -91,6 +96,7 @@ struct LoginCommand: AsyncParsableCommand {
             choice = try ask(moods: atStake, account: info.name)
         }
         let key = try await phrase.settle(info, remote: remote, store: store, refusal: "not logged in")
+        if case .plainAccount = key, !allowPlain { try confirmPlain(account: info.name) }
         try SyncSettings.logIn(account, identity: info.id, key: key.key, existingMoods: choice, in: store)
         print("Logged in to \(info.name) at \(url). Moods sync while moodtui runs, or now with `moodtui sync --once`.")
         switch key {
@@ -109,6 +115,19 @@ struct LoginCommand: AsyncParsableCommand {
                 can read them. `moodtui key enable` seals them from now on; until then the header says "not encrypted".
                 """)
         }
+    }
+
+    /// Asks on the terminal before syncing an account whose moods the server says it reads;
+    /// without one, fails in words.
+    private func confirmPlain(account: String) throws {
+        let claim = "the server says \(account)'s moods are not end-to-end encrypted and takes no key for them"
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CommandFailure(
+                "not logged in: \(claim). If that is so (an account made before moodtui sealed moods), log in again with "
+                    + "--allow-plain; a server that lies could say this of any account")
+        }
+        print("\(claim.prefix(1).uppercased() + claim.dropFirst()): it can read them. Sync without encryption? [y/N] ", terminator: "")
+        guard readLine()?.lowercased().first == "y" else { throw CommandFailure("not logged in: nothing changed") }
     }
 
     /// Asks on the terminal what to do with another account's moods; without one, fails in words.

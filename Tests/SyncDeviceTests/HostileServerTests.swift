@@ -2,6 +2,7 @@ import AppTesting
 import Foundation
 import LocalProcesses
 import Logging
+import MoodKit
 import MoodSealing
 import MoodStore
 import MoodSync
@@ -48,6 +49,26 @@ import Testing
         let login = try ProcessResult.moodtui(["login", proxy.url.absoluteString, token, "--journal", journal, "--key-file", try keyFile(AccountKey())])
         #expect(login.status == 1, "\(login.standardOutput)")
         #expect(login.standardError.contains("you gave a recovery phrase, but the server says alice has no key"), "\(login.standardError)")
+        #expect(try SyncSettings.account(in: try JournalStore(path: journal)) == nil, "not logged in: nothing can be sent readable")
+        await server.stop()
+    }
+
+    @Test func aServerClaimingPlainMoodsDoesNotTurnALoginPlainUnasked() async throws {
+        let (server, proxy, token, info) = try await hostileServer()
+        defer { proxy.close() }
+        proxy.inject(.forgeAnswer(status: 200, json: try Self.json(AccountResponse(name: info.name, id: info.id, keyID: nil))), on: .init(method: "GET", pathPrefix: SyncEndpoint.account))
+        let refusal = ErrorResponse(code: .changesSince, message: "this account holds moods that are not encrypted")
+        proxy.inject(.forgeAnswer(status: 409, json: try Self.json(refusal)), on: .init(method: "PUT", pathPrefix: SyncEndpoint.accountKey))
+        let content = MoodContent(date: Date(), level: .good, note: "made up", creatorID: "liar", stamps: .earliest(of: "liar"))
+        let page = ChangesResponse(
+            changes: [.upsert(SyncedMood(id: UUID(), payload: .plain(content), version: 1))], token: ChangeToken(rawValue: "1"), more: false,
+            serverTime: Date().millisecondsSince1970, keyID: nil, sequence: 1, setupVersion: 0)
+        proxy.inject(.forgeAnswer(status: 200, json: try Self.json(page)), on: .init(method: "GET", pathPrefix: SyncEndpoint.changes))
+
+        let login = try ProcessResult.moodtui(["login", proxy.url.absoluteString, token, "--journal", journal])
+        #expect(login.status == 1, "\(login.standardOutput)")
+        #expect(login.standardError.contains("the server says alice's moods are not end-to-end encrypted"), "\(login.standardError)")
+        #expect(login.standardError.contains("--allow-plain"), "\(login.standardError)")
         #expect(try SyncSettings.account(in: try JournalStore(path: journal)) == nil, "not logged in: nothing can be sent readable")
         await server.stop()
     }
