@@ -150,6 +150,14 @@ extension JournalWriter {
             ])
     }
 
+    /// Ends a share this device's person revoked: forgotten for good, and named in the account's
+    /// setup, so that every other device of the owner stops filling it on the setup's word, not
+    /// the server's.
+    public func endShare(_ id: Data) throws {
+        try forgetShare(id)
+        try countSetupChange()
+    }
+
     /// Forgets a share and what it held (ended, or expired), for good: a listing of it later
     /// (a server replaying its record) is not taken up again.
     public func forgetShare(_ id: Data) throws {

@@ -7,8 +7,7 @@ extension JournalWriter {
     /// change, counted in ``JournalSettingKey/setupChanges`` so that the sync engine stores it.
     public func setLevelWords(_ words: LevelWords) throws {
         try saveLevelWords(Stamped(words, at: try clockReading()))
-        let count = Int(try snapshot.setting(.setupChanges) ?? "") ?? 0
-        try setSetting(.setupChanges, to: String(count + 1))
+        try countSetupChange()
     }
 
     /// Merges another device's words, as sync brings them; returns the journal's after it.

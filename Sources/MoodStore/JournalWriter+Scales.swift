@@ -59,8 +59,7 @@ extension JournalWriter {
     /// Saves a scale a person changed, and counts the change.
     private func saveChanged(_ scale: Scale) throws {
         try scale.save(db)
-        let count = Int(try snapshot.setting(.setupChanges) ?? "") ?? 0
-        try setSetting(.setupChanges, to: String(count + 1))
+        try countSetupChange()
     }
 
     /// Merges another device's copies of scales into the journal's, each at its later change

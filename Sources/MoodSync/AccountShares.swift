@@ -56,7 +56,7 @@ public enum AccountShares {
         do { try await remote.revokeShare(share.id, proof: key.sign(.shareRevocation(account: account, share: share.id))) } catch {
             guard case .unknownShare = error else { throw error }  // ended meanwhile, on another device
         }
-        try await store.write(origin: .sync) { try $0.forgetShare(Data(share.id.bytes)) }
+        try await store.write(origin: .sync) { try $0.endShare(Data(share.id.bytes)) }
         return share
     }
 

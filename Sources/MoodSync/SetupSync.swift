@@ -4,8 +4,8 @@ import MoodKit
 import MoodStore
 import SyncProtocol
 
-/// Keeps the journal's scales and level words and the account's setup on the server one: the
-/// change processor of the setup, as the uploader and downloader are of moods.
+/// Keeps the journal's scales, level words and ended shares and the account's setup on the
+/// server one: the change processor of the setup, as the uploader and downloader are of moods.
 ///
 /// It talks to the server only when there is something to do: a person changed the scales or
 /// the level words here (``JournalSettingKey/setupChanges`` is past what was stored), or the feed reported a setup
@@ -49,9 +49,11 @@ struct SetupSync: Sendable {
             let (merged, changes) = try await journal.write { writer in
                 let scales = try writer.mergeScales(opened.map { Array($0.scales.values) } ?? [])
                 let levels = try opened?.levels.map { try writer.mergeLevelWords($0) } ?? writer.snapshot.levelWords()
+                for share in opened?.endedShares ?? [] { try writer.forgetShare(Data(share.bytes)) }
+                let ended = Set(try writer.snapshot.endedShares().compactMap { ShareID(bytes: $0) })
                 try writer.setSetting(.setupVersion, to: String(server.version))
                 try Self.noteServerVersion(server.version, with: writer)
-                return (SetupContent(scales: scales, levels: levels), try writer.snapshot.setting(.setupChanges))
+                return (SetupContent(scales: scales, levels: levels, endedShares: ended), try writer.snapshot.setting(.setupChanges))
             }
             guard merged != serverContent || (server.payload != nil && serverContent == nil) else {
                 try await journal.write { try $0.setSetting(.storedSetupChanges, to: changes) }

@@ -16,32 +16,42 @@ import MoodKit
 /// `kind` is `ScaleKind`'s stored text (`range 1 5`, `number MIN MAX UNIT` in tenths with `-`
 /// for no bound, `yes-no`); `state` is `inUse` or `removed`. `levels` is left out until a
 /// device gives the levels words; `words` is empty when they were given the built-in names back.
+/// `endedShares`, left out while empty, lists the ids of the shares the owner ended:
+/// `"endedShares": ["3f2a…"]`.
 public struct SetupContent: Hashable, Sendable {
     /// Every scale the account ever had, removed ones too, by id.
     public var scales: [Scale.ID: Scale]
     /// The levels' words and the stamp of their last change; `nil` when never given.
     public var levels: Stamped<LevelWords>?
+    /// The shares the owner ended, for good: every device of the owner stops filling one listed
+    /// here, whatever the server lists or takes, so a revocation rests on no server's word.
+    public var endedShares: Set<ShareID>
 
     /// The most scales a setup may hold, removed ones included: what several devices, each
     /// keeping at most `Scale.maximumKept`, can make before they sync.
     public static let maximumScales = 4 * Scale.maximumKept
+    /// The most ended shares a setup may hold: a share a day for thirty years.
+    public static let maximumEndedShares = 10_000
 
-    public init(scales: some Sequence<Scale>, levels: Stamped<LevelWords>? = nil) {
+    public init(scales: some Sequence<Scale>, levels: Stamped<LevelWords>? = nil, endedShares: Set<ShareID> = []) {
         self.scales = Dictionary(scales.map { ($0.id, $0) }) { $0.merged(with: $1) }
         self.levels = levels
+        self.endedShares = endedShares
     }
 
-    /// Each scale, and the words, at its later change, of either copy; what only one holds is kept.
+    /// Each scale, and the words, at its later change, of either copy; what only one holds is
+    /// kept; a share either ended stays ended.
     public func merged(with other: SetupContent) -> SetupContent {
         var merged = self
         merged.scales.merge(other.scales) { $0.merged(with: $1) }
         if let levels = other.levels { merged.levels = merged.levels.map { $0.merged(with: levels) } ?? levels }
+        merged.endedShares.formUnion(other.endedShares)
         return merged
     }
 }
 
 extension SetupContent: Codable {
-    enum CodingKeys: String, CodingKey { case scales, levels }
+    enum CodingKeys: String, CodingKey { case scales, levels, endedShares }
     enum LevelKeys: String, CodingKey { case words, stamp }
     enum ScaleKeys: String, CodingKey { case id, name, nameStamp, kind, state, stateStamp }
 
@@ -68,6 +78,12 @@ extension SetupContent: Codable {
         }
         self.scales = scales
         levels = try container.decodeIfPresent(StampedLevelWords.self, forKey: .levels)?.stamped
+        let ended = try container.decodeIfPresent([ShareID].self, forKey: .endedShares) ?? []
+        guard ended.count <= Self.maximumEndedShares else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .endedShares, in: container, debugDescription: "\(ended.count) ended shares; the limit is \(Self.maximumEndedShares)")
+        }
+        endedShares = Set(ended)
     }
 
     private static func scale(in member: KeyedDecodingContainer<ScaleKeys>) throws -> Scale {
@@ -110,6 +126,7 @@ extension SetupContent: Codable {
             try member.encode(scale.state.stamp.description, forKey: .stateStamp)
         }
         try container.encodeIfPresent(levels.map(StampedLevelWords.init), forKey: .levels)
+        if !endedShares.isEmpty { try container.encode(endedShares.sorted { $0.description < $1.description }, forKey: .endedShares) }
     }
 
     /// The words as `levels` has them: `words` top level first (none for the built-in names) and

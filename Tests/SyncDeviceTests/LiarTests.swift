@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Logging
 import MoodKit
+import MoodSealing
 import MoodStore
 import MoodSync
 import SyncProtocol
@@ -190,6 +191,26 @@ import Testing
         let phone = try await LiveDevice(server: server)
         try await phone.syncOnce()
         #expect(try phone.list().values.sorted() == ["4 one, edited"])
+        await server.stop()
+    }
+
+    @Test func aRevokedShareIsNotFilledWhateverTheServerListsOrTakes() async throws {
+        let (server, liar, laptop, _) = try await account(with: ["one"])
+        let phone = try await LiveDevice(server: server, named: "phone", liar: liar)
+        let invitation = try await laptop.share(named: "therapist", scope: ShareScope(since: Date().millisecondsSince1970 - 86_400_000))
+        try await phone.syncOnce()
+        #expect(try await phone.store.read { try AccountShare.all(in: $0) }.count == 1, "the phone fills the share too")
+        _ = try await AccountShares.revoke(named: "therapist", store: laptop.store, remote: laptop.remote, logger: Logger(label: "test"))
+        try await laptop.syncOnce()
+        let sentBefore = liar.shareEntriesSent[invitation.share] ?? 0
+
+        // The phone is shown the share as live, and its writes to it are taken.
+        for _ in 0..<4 { liar.tell(.sharesBeforeRevocation, on: .shares) }
+        for _ in 0..<8 { liar.tell(.pretendShareLive, on: .shareWrites) }
+        try phone.add("written after the revocation")
+        try await phone.syncOnce()
+        #expect((liar.shareEntriesSent[invitation.share] ?? 0) == sentBefore, "the phone sealed entries for a revoked share")
+        #expect(try await phone.store.read { try AccountShare.all(in: $0) }.isEmpty)
         await server.stop()
     }
 

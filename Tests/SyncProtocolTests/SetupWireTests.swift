@@ -64,6 +64,19 @@ import Testing
         #expect(levels(#"["rad", "good", "meh", "bad", "\u001b[2J"]"#)?.contains("control or formatting character") == true)
     }
 
+    @Test func endedSharesTravelMergeAsAUnionAndAreBounded() throws {
+        let (one, two) = (ShareID.random(), ShareID.random())
+        let content = SetupContent(scales: [], endedShares: [one])
+        let decoded = try JSONDecoder().decode(SetupContent.self, from: try JSONEncoder().encode(content))
+        #expect(decoded == content)
+        #expect(!String(decoding: try JSONEncoder().encode(SetupContent(scales: [])), as: UTF8.self).contains("endedShares"), "left out while empty")
+        #expect(content.merged(with: SetupContent(scales: [], endedShares: [two])).endedShares == [one, two])
+        let tooMany = (0...SetupContent.maximumEndedShares).map { _ in "\"\(ShareID.random())\"" }.joined(separator: ",")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SetupContent.self, from: Data(#"{"scales": [], "endedShares": [\#(tooMany)]}"#.utf8))
+        }
+    }
+
     @Test func aPageSaysTheSetupsVersionAndAnOlderServersPageReadsAsNone() throws {
         let page = ChangesResponse(
             changes: [], token: ChangeToken(rawValue: "t"), more: false, serverTime: 1, keyID: nil, sequence: 0, setupVersion: 7)

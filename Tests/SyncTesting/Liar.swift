@@ -20,6 +20,7 @@ public final class Liar: Sendable {
         var told: [Lie] = []
         var memory = Memory()
         var plaintextSeen = 0
+        var shareEntriesSent: [ShareID: Int] = [:]
     }
 
     /// What the server has been shown, for lies that replay it.
@@ -62,6 +63,13 @@ public final class Liar: Sendable {
 
     /// How many moods went up readable to the server.
     public var plaintextSeen: Int { state.withLock { $0.plaintextSeen } }
+
+    /// How many entries devices sent to each share, told the truth or not.
+    public var shareEntriesSent: [ShareID: Int] { state.withLock { $0.shareEntriesSent } }
+
+    func remember(entries: Int, sentTo share: ShareID) {
+        state.withLock { $0.shareEntriesSent[share, default: 0] += entries }
+    }
 
     /// The lie for this answer of `route`, if any: a scripted one first, then by chance.
     func choose(for route: Lie.Route) -> Lie? {

@@ -51,6 +51,9 @@ public enum Lie: Hashable, Sendable {
     case unopenableSetup
     /// The list of shares as it was before the last one was ended.
     case sharesBeforeRevocation
+    /// A share's writes taken and its log read as if it were live, without asking the server
+    /// (which would refuse them for an ended share).
+    case pretendShareLive
 
     // Any route.
     /// The request answered with an error the server may send at any time.
@@ -58,7 +61,7 @@ public enum Lie: Hashable, Sendable {
 
     /// The routes whose answer a lie rewrites.
     public enum Route: Hashable, Sendable, CaseIterable {
-        case upload, changes, head, setup, shares, other
+        case upload, changes, head, setup, shares, shareWrites, other
     }
 
     /// The lies that rewrite an answer of `route`, the refusals of any route aside.
@@ -72,7 +75,7 @@ public enum Lie: Hashable, Sendable {
             ]
         case .setup: [.unopenableSetup]
         case .shares: [.sharesBeforeRevocation]
-        case .head, .other: []
+        case .head, .shareWrites, .other: []
         }
     }
 

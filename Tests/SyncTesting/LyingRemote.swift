@@ -118,11 +118,29 @@ public struct LyingRemote: MoodRemote {
     }
 
     public func upload(_ entries: [MoodUpload], toShare id: ShareID) async throws(RemoteError) -> UploadResponse {
-        try await answer(.other) { () async throws(RemoteError) in try await honest.upload(entries, toShare: id) }
+        liar.remember(entries: entries.count, sentTo: id)
+        if let lie = liar.choose(for: .shareWrites) {
+            guard case .pretendShareLive = lie else { throw Self.refusal(lie) }
+            return UploadResponse(
+                saved: entries.map { SavedMood(id: $0.id, version: 1) }, conflicts: [], token: ChangeToken(rawValue: "1"),
+                serverTime: Date().millisecondsSince1970)
+        }
+        return try await honest.upload(entries, toShare: id)
     }
 
     public func changes(ofShare id: ShareID, since token: ChangeToken?, limit: Int) async throws(RemoteError) -> ChangesResponse {
-        try await answer(.other) { () async throws(RemoteError) in try await honest.changes(ofShare: id, since: token, limit: limit) }
+        if let lie = liar.choose(for: .shareWrites) {
+            guard case .pretendShareLive = lie else { throw Self.refusal(lie) }
+            return ChangesResponse(
+                changes: [], token: token ?? ChangeToken(rawValue: "1"), more: false, serverTime: Date().millisecondsSince1970, keyID: nil,
+                sequence: 1, setupVersion: 0)
+        }
+        return try await honest.changes(ofShare: id, since: token, limit: limit)
+    }
+
+    /// The error a refusal lie answers with; any other lie told where it has no meaning is a 503.
+    private static func refusal(_ lie: Lie) -> RemoteError {
+        if case .refusal(let error) = lie { error } else { .unavailable("503") }
     }
 
     public func listenForPushes(connected: @escaping @Sendable () -> Void, pushed: @escaping @Sendable () -> Void) async throws(RemoteError) {
