@@ -159,6 +159,7 @@ let package = Package(
             dependencies: [
                 "MoodKit", "MoodStore", "SyncProtocol", "MoodSealing",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

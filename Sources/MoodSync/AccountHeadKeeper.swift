@@ -171,6 +171,7 @@ actor AccountHeadKeeper {
             try writer.setSetting(.headCounter, to: String(max(seen, head.counter)))
             try writer.setSetting(.headVerified, to: "1")
             try writer.setSetting(.serverHead, to: head.json)
+            try writer.setSetting(.checkedHead, to: head.json)
             try writer.setSetting(.headRepair, to: repair?.json)
         }
     }

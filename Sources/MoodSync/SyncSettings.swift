@@ -114,7 +114,7 @@ extension JournalWriter {
     /// server, whose heads are its own.
     func forgetAccountHead() throws {
         try forgetServerStanding()
-        for key in [JournalSettingKey.headCounter, .headVerified] { try setSetting(key, to: nil) }
+        for key in [JournalSettingKey.headCounter, .headVerified, .checkedHead] { try setSetting(key, to: nil) }
     }
 
     /// Forgets where the server stood, but not what the journal knows of the account's heads: the

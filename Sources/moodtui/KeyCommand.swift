@@ -15,7 +15,7 @@ struct KeyCommand: AsyncParsableCommand {
             people carry it between devices as its recovery phrase. If the phrase and every device are \
             lost, the moods cannot be recovered.
             """,
-        subcommands: [KeyShowCommand.self, KeyEnterCommand.self, KeyEnableCommand.self, KeyRotateCommand.self])
+        subcommands: [KeyShowCommand.self, KeyEnterCommand.self, KeyEnableCommand.self, KeyRotateCommand.self, KeyVerifyCommand.self])
 }
 
 /// `moodtui key show`: the recovery phrase, alone on the last line.
