@@ -3,8 +3,8 @@ import ServerStorage
 import SyncProtocol
 
 /// The rule that a device token alone does not carry an account key's authority: in an account
-/// with a key, deleting moods, changing the key, revoking a device and giving the account a head
-/// need the key's signature (``SignedStatement``), checked here against the signing key the
+/// with a key, deleting moods, changing the key, revoking a device, storing the setup and giving
+/// the account a head need the key's signature (``SignedStatement``), checked here against the signing key the
 /// account registered. A stolen token can still read sealed bytes and upload bytes of its own
 /// (which devices cannot open, and set aside); and, for an account sealed before signing keys,
 /// register a signing key before the account's devices do (they then stop and say so).
@@ -66,6 +66,17 @@ enum AccountAuthority {
         let signingKey = try registeredSigningKey(of: account)
         guard let proof, signingKey.signed(.revocation(account: account.publicID, device: device), with: proof) else {
             throw refusal("revoking a device of this account needs the signature of its key; the device was not revoked")
+        }
+    }
+
+    /// - Throws: 403 `proof_required` unless a sealed setup carries the key's signature over it:
+    ///   a token alone cannot write over the account's scales.
+    static func check(_ setup: SetupUpload, in account: Account) throws(ServerError) {
+        // A setup under another key is the storage's to refuse (409 `key_changed`: the device missed a rotation).
+        guard let keyID = account.keyID, setup.payload.keyID == keyID, let statement = setup.statement(account: account.publicID) else { return }
+        let signingKey = try registeredSigningKey(of: account)
+        guard let proof = setup.proof, signingKey.signed(statement, with: proof) else {
+            throw refusal("storing this account's setup needs the signature of its key; the setup was not stored")
         }
     }
 

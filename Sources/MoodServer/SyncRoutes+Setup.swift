@@ -15,6 +15,7 @@ extension SyncRoutes {
     /// its other devices hear of it as of any change.
     private func storeSetup(_ body: SetupUpload, _ request: Request, _ context: MoodRequestContext) async throws -> SyncReply<SetupResponse> {
         let account = try context.requirePerson()
+        try AccountAuthority.check(body, in: account)
         switch try await storage.storeSetup(body, in: account, from: device(request)) {
         case .stored(let version, let latestSequence):
             publish(account, token(account, latestSequence), exceptDevice: device(request))

@@ -59,7 +59,7 @@ struct SetupSync: Sendable {
                 try await journal.write { try $0.setSetting(.storedSetupChanges, to: changes) }
                 return true
             }
-            let upload = SetupUpload(baseVersion: server.version, payload: try encryption.payload(for: merged))
+            let upload = encryption.signed(SetupUpload(baseVersion: server.version, payload: try encryption.payload(for: merged)))
             guard let version = try await remote.storeSetup(upload) else {
                 // Another device stored one meanwhile: it is due again, whatever made it due.
                 try await journal.write { try Self.noteServerVersion(server.version + 1, with: $0) }

@@ -12,6 +12,15 @@ extension SyncEncryption {
         }
     }
 
+    /// `upload` with the key's signature over it, in a sealed account: the server stores a setup
+    /// only with it.
+    func signed(_ upload: SetupUpload) -> SetupUpload {
+        guard case .sealed(let key, let account) = self, let statement = upload.statement(account: account) else { return upload }
+        var signed = upload
+        signed.proof = key.sign(statement)
+        return signed
+    }
+
     /// The server's setup, opened; why it cannot be used when it cannot (sealed with a key the
     /// account left, plain in a sealed account, changed on the way).
     func open(_ payload: SetupPayload) -> Result<SetupContent, SetupUnreadable> {

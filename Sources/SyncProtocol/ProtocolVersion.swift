@@ -28,10 +28,13 @@ import Foundation
 ///   server (``SyncEndpoint/setup``); change pages say its version (``ChangesResponse/setupVersion``).
 /// - 9: the setup carries the account's words for the levels (``SetupContent/levels``); a device
 ///   of version 8 would store the setup without them.
+/// - 10: the setup names the shares the owner ended (``SetupContent/endedShares``), which a device
+///   of version 9 would store the setup without; storing a setup in an account with a key needs
+///   the key's signature (``SetupUpload/proof``).
 public enum ProtocolVersion {
     /// The version this module describes.
-    public static let current = 9
-    /// `Moodtui-Protocol: 9`; a request without it speaks version 1.
+    public static let current = 10
+    /// `Moodtui-Protocol: 10`; a request without it speaks version 1.
     public static let header = "Moodtui-Protocol"
 
     /// Words for a server and a device that speak different versions (`nil`: not a number),

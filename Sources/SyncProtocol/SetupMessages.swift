@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The account's setup as the server keeps it: readable for an account without a key, sealed
@@ -41,20 +42,34 @@ public struct SetupResponse: Codable, Hashable, Sendable {
 
 /// The body of `PUT /v1/account/setup`: the setup a device merged, kept only if the server's is
 /// still at `baseVersion` (else 409 `changes_since`: fetch, merge, try again). In an account with
-/// a key it must be sealed with that key, and plain in one without (else 409 `key_changed`).
+/// a key it must be sealed with that key, and plain in one without (else 409 `key_changed`), and
+/// carry the key's signature over it (``statement(account:)``; else 403 `proof_required`).
 public struct SetupUpload: Codable, Hashable, Sendable {
     public var baseVersion: Int64
     public var payload: SetupPayload
+    /// The account key's signature over ``statement(account:)``; `nil` in an account without a key.
+    public var proof: AccountSignature?
 
-    public init(baseVersion: Int64, payload: SetupPayload) {
+    public init(baseVersion: Int64, payload: SetupPayload, proof: AccountSignature? = nil) {
         self.baseVersion = baseVersion
         self.payload = payload
+        self.proof = proof
     }
 
-    enum CodingKeys: String, CodingKey { case baseVersion }
+    /// What the key signs for a sealed setup: its bytes' SHA-256, its base version and key;
+    /// `nil` for a plain one, which needs no signature.
+    public func statement(account: String) -> SignedStatement? {
+        guard case .sealed(let sealed) = payload else { return nil }
+        let digest = SHA256.hash(data: sealed.bytes).map { String(format: "%02x", $0) }.joined()
+        return .setup(account: account, baseVersion: baseVersion, payload: digest, key: sealed.keyID)
+    }
+
+    enum CodingKeys: String, CodingKey { case baseVersion, proof }
 
     public init(from decoder: any Decoder) throws {
-        baseVersion = try decoder.container(keyedBy: CodingKeys.self).decode(Int64.self, forKey: .baseVersion)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        baseVersion = try container.decode(Int64.self, forKey: .baseVersion)
+        proof = try container.decodeIfPresent(AccountSignature.self, forKey: .proof)
         guard let payload = try SetupPayloadJSON.decode(from: decoder) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a setup upload needs 'plain' or 'sealed'"))
         }
@@ -64,6 +79,7 @@ public struct SetupUpload: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(baseVersion, forKey: .baseVersion)
+        try container.encodeIfPresent(proof, forKey: .proof)
         try SetupPayloadJSON.encode(payload, to: encoder)
     }
 }

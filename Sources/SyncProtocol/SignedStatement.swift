@@ -19,6 +19,9 @@ public enum SignedStatement: Hashable, Sendable {
     case deviceKey(account: String, device: DeviceTokenID, publicKey: DevicePublicKey, key: AccountKeyID)
     /// The share `share` of the account ends: a token alone cannot cut a recipient off.
     case shareRevocation(account: String, share: ShareID)
+    /// The account's setup becomes the sealed bytes whose SHA-256 is `payload` (hex), if the
+    /// server's is still at `baseVersion`: a token alone cannot write over the account's scales.
+    case setup(account: String, baseVersion: Int64, payload: String, key: AccountKeyID)
     /// At the account's change number `sequence`, `count` moods were live, whose digest is
     /// `digest` (``AccountHead``).
     case head(account: String, counter: Int64, sequence: Int64, count: Int, digest: LiveSetDigest, key: AccountKeyID)
@@ -34,6 +37,7 @@ public enum SignedStatement: Hashable, Sendable {
             case .deviceKey(let account, let device, let publicKey, let key):
                 ["device key", account, device.description, publicKey.description, key.description]
             case .shareRevocation(let account, let share): ["share revocation", account, share.description]
+            case .setup(let account, let baseVersion, let payload, let key): ["setup", account, String(baseVersion), payload, key.description]
             case .head(let account, let counter, let sequence, let count, let digest, let key):
                 ["head", account, String(counter), String(sequence), String(count), digest.description, key.description]
             }

@@ -218,8 +218,8 @@ import Testing
         try await server.readFile { try String.fetchOne($0, sql: "SELECT head FROM account") }.flatMap(AccountHead.init(json:))
     }
 
-    @Test func aSetupThatDoesNotOpenIsWrittenOverByOneThatDoes() async throws {
-        let (server, liar, laptop, _) = try await account(with: ["one"])
+    @Test func aStolenTokenCannotWriteOverTheSetup() async throws {
+        let (server, _, laptop, _) = try await account(with: ["one"])
         let phone = try await LiveDevice(server: server, named: "phone")
         let sleep = try ScaleName.normalized("sleep"), rest = try ScaleName.normalized("rest")
         _ = try await laptop.store.write(origin: .commandLine) { try $0.addScale(sleep, kind: .number(unit: "h", minimum: 0, maximum: 240)) }
@@ -231,7 +231,9 @@ import Testing
         var generator = SeededGenerator(seed: 3)
         let keyID = try #require(try await thief.accountInfo().keyID)
         let version = try await thief.setup().version
-        _ = try? await thief.storeSetup(SetupUpload(baseVersion: version, payload: .sealed(LyingRemote.garbage(under: keyID, using: &generator))))
+        let garbage = SetupUpload(baseVersion: version, payload: .sealed(LyingRemote.garbage(under: keyID, using: &generator)))
+        await #expect(throws: RemoteError.self) { _ = try await thief.storeSetup(garbage) }
+        #expect(try await thief.setup().version == version, "nothing was stored")
         _ = try await phone.store.write(origin: .commandLine) { try $0.addScale(rest, kind: .number(unit: "h", minimum: 0, maximum: 240)) }
         try await phone.syncOnce()
         try await laptop.syncOnce()
