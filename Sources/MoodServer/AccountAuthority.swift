@@ -73,7 +73,9 @@ enum AccountAuthority {
     ///   a token alone cannot write over the account's scales.
     static func check(_ setup: SetupUpload, in account: Account) throws(ServerError) {
         // A setup under another key is the storage's to refuse (409 `key_changed`: the device missed a rotation).
-        guard let keyID = account.keyID, setup.payload.keyID == keyID, let statement = setup.statement(account: account.publicID) else { return }
+        guard let keyID = account.keyID, setup.payload.keyID == keyID, let statement = setup.statement(account: account.publicID) else {
+            return
+        }
         let signingKey = try registeredSigningKey(of: account)
         guard let proof = setup.proof, signingKey.signed(statement, with: proof) else {
             throw refusal("storing this account's setup needs the signature of its key; the setup was not stored")

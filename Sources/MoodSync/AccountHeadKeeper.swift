@@ -90,10 +90,13 @@ actor AccountHeadKeeper {
         let counter = max(standing.highestCounter, standing.head?.counter ?? 0)
         if let head, comparing {
             guard head.digest == digest else {
-                let mismatch: HeadMismatch = head.count > count ? .heldBack(listed: head.count, sent: count) : .differentMoods(listed: head.count, sent: count)
+                let mismatch: HeadMismatch =
+                    head.count > count ? .heldBack(listed: head.count, sent: count) : .differentMoods(listed: head.count, sent: count)
                 switch HeadRepair.next(after: standing.repair, mismatchAt: sequence, derived: standing.derivesFromHead) {
                 case .readEverythingAgain(let repair):
-                    logger.notice("the server's moods do not match the account's head: reading everything again", metadata: ["mismatch": "\(mismatch)"])
+                    logger.notice(
+                        "the server's moods do not match the account's head: reading everything again",
+                        metadata: ["mismatch": "\(mismatch)"])
                     try await journal.write { writer in
                         try writer.setSetting(.headRepair, to: repair.json)
                         try MoodDownloader.beginReconciliation(with: writer)
@@ -106,7 +109,9 @@ actor AccountHeadKeeper {
                         the account's head does not list what the server sends this device, even from nothing: another device was \
                         shown other moods; giving the account a head over what this device holds
                         """, metadata: ["mismatch": "\(mismatch)"])
-                    try await giveNewHead(after: counter, sequence: sequence, count: count, digest: digest, key: key, account: account, repair: .corrected(sequence: sequence))
+                    try await giveNewHead(
+                        after: counter, sequence: sequence, count: count, digest: digest, key: key, account: account,
+                        repair: .corrected(sequence: sequence))
                     return .done
                 case .stop:
                     throw SyncStopped.headMismatch(mismatch)
@@ -120,13 +125,14 @@ actor AccountHeadKeeper {
     }
 
     /// Signs a head over `count` moods whose digest is `digest` at change `sequence`, numbered
-    /// after `counter`, and gives it to the account (unless another device was quicker, or
+    /// after `previous`, and gives it to the account (unless another device was quicker, or
     /// someone wrote since).
     private func giveNewHead(
-        after counter: Int64, sequence: Int64, count: Int, digest: LiveSetDigest, key: AccountKey, account: String, repair: HeadRepair? = nil
+        after previous: Int64, sequence: Int64, count: Int, digest: LiveSetDigest, key: AccountKey, account: String,
+        repair: HeadRepair? = nil
     ) async throws {
-        let (counter, overflow) = counter.addingReportingOverflow(1)
-        guard !overflow else { throw SyncStopped.headMismatch(.olderHead(counter: .max, seen: counter)) }
+        let (counter, overflow) = previous.addingReportingOverflow(1)
+        guard !overflow else { throw SyncStopped.headMismatch(.olderHead(counter: .max, seen: previous)) }
         let statement = SignedStatement.head(
             account: account, counter: counter, sequence: sequence, count: count, digest: digest, key: key.id)
         let next = AccountHead(

@@ -8,8 +8,9 @@ public enum BrokenAnswer: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .upload(let staleWithoutNewerCopy, let notSent, let unanswered):
+            let stale = "\(staleWithoutNewerCopy) conflict\(staleWithoutNewerCopy == 1 ? "" : "s") without a newer copy of the mood"
             let faults = [
-                staleWithoutNewerCopy > 0 ? "\(staleWithoutNewerCopy) conflict\(staleWithoutNewerCopy == 1 ? "" : "s") without a newer copy of the mood" : nil,
+                staleWithoutNewerCopy > 0 ? stale : nil,
                 notSent > 0 ? "answers about \(notSent) mood\(notSent == 1 ? "" : "s") this device did not send" : nil,
                 unanswered > 0 ? "no single answer for \(unanswered) mood\(unanswered == 1 ? "" : "s") it did send" : nil,
             ].compactMap { $0 }

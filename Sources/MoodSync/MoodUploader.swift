@@ -129,7 +129,8 @@ actor MoodUploader {
         case .stale:
             // `UploadAnswer` lets a stale conflict through only with a copy, or with why it was set aside.
             guard let server = conflict.server else {
-                try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(conflict.unreadableServerCopy ?? "")")
+                let problem = conflict.unreadableServerCopy ?? ""
+                try writer.recordSyncFailure([sent], message: "the server's copy of this mood cannot be read: \(problem)")
                 return
             }
             // Gone, or already past this copy (a download brought a newer one while the request was out).

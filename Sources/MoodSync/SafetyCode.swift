@@ -25,9 +25,8 @@ public struct SafetyCode: Hashable, Sendable, LosslessStringConvertible {
     public init(key: AccountKey, account: String, head: AccountHead) {
         self.key = Self.hex(["moodtui safety code 1", "key", account, key.id.description, key.signingKey.description], bytes: 8)
         counter = head.counter
-        self.head = Self.hex(
-            ["moodtui safety code 1", "head", String(decoding: head.statement(account: account).bytes, as: UTF8.self), head.signature.description],
-            bytes: 4)
+        let statement = String(decoding: head.statement(account: account).bytes, as: UTF8.self)
+        self.head = Self.hex(["moodtui safety code 1", "head", statement, head.signature.description], bytes: 4)
     }
 
     /// Reads a code as ``description`` writes it, spaces and case aside; `nil` for anything else.

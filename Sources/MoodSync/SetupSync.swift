@@ -42,7 +42,9 @@ struct SetupSync: Sendable {
                     // key yet not opening (changed on the way, or written by a token without the
                     // key): no device reads it, and each holds the scales it merged before; this
                     // one's stand in.
-                    logger.warning("storing this device's scales in place of the account's, which do not open", metadata: ["reason": "\(unreadable.reason)"])
+                    logger.warning(
+                        "storing this device's scales in place of the account's, which do not open",
+                        metadata: ["reason": "\(unreadable.reason)"])
                 }
             }
             let opened = serverContent

@@ -81,7 +81,8 @@ extension SetupContent: Codable {
         let ended = try container.decodeIfPresent([ShareID].self, forKey: .endedShares) ?? []
         guard ended.count <= Self.maximumEndedShares else {
             throw DecodingError.dataCorruptedError(
-                forKey: .endedShares, in: container, debugDescription: "\(ended.count) ended shares; the limit is \(Self.maximumEndedShares)")
+                forKey: .endedShares, in: container,
+                debugDescription: "\(ended.count) ended shares; the limit is \(Self.maximumEndedShares)")
         }
         endedShares = Set(ended)
     }

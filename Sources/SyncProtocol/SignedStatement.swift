@@ -37,7 +37,8 @@ public enum SignedStatement: Hashable, Sendable {
             case .deviceKey(let account, let device, let publicKey, let key):
                 ["device key", account, device.description, publicKey.description, key.description]
             case .shareRevocation(let account, let share): ["share revocation", account, share.description]
-            case .setup(let account, let baseVersion, let payload, let key): ["setup", account, String(baseVersion), payload, key.description]
+            case .setup(let account, let baseVersion, let payload, let key):
+                ["setup", account, String(baseVersion), payload, key.description]
             case .head(let account, let counter, let sequence, let count, let digest, let key):
                 ["head", account, String(counter), String(sequence), String(count), digest.description, key.description]
             }
