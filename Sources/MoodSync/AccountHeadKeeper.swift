@@ -99,8 +99,7 @@ actor AccountHeadKeeper {
                         metadata: ["mismatch": "\(mismatch)"])
                     try await journal.write { writer in
                         try writer.setSetting(.headRepair, to: repair.json)
-                        try MoodDownloader.beginReconciliation(with: writer)
-                        try writer.setSetting(.changeToken, to: nil)
+                        try MoodDownloader.readEverythingAgain(with: writer)
                     }
                     return .readEverythingAgain
                 case .correct:

@@ -7,13 +7,16 @@ import SyncProtocol
 /// How a download writes to the journal: one page's changes, the reconciliation after a
 /// download from nothing, the changes set aside, and where the server stands.
 extension MoodDownloader {
-    /// A download from nothing lists what the server holds, not what it deleted: the moods it
-    /// does not list are to be confirmed at its end. Moods that derived from a vouched-for state
-    /// still do (`AccountHeadKeeper`): in a sealed account a listing only adds to them (what it
-    /// leaves out goes up again, and a merge keeps the later fields), and a journal that lost
-    /// that standing on every device would leave the account's head where it is for good.
-    static func beginReconciliation(with writer: JournalWriter) throws {
+    /// Sets the journal to download everything again, from nothing, at the next fetch (after
+    /// `history_compacted`, or a head mismatch). A download from nothing lists what the server
+    /// holds, not what it deleted: the moods it does not list are to be confirmed at its end.
+    /// Moods that derived from a vouched-for state still do (`AccountHeadKeeper`): in a sealed
+    /// account a listing only adds to them (what it leaves out goes up again, and a merge keeps
+    /// the later fields), and a journal that lost that standing on every device would leave the
+    /// account's head where it is for good.
+    static func readEverythingAgain(with writer: JournalWriter) throws {
         try writer.beginReconciliation()
+        try writer.setSetting(.changeToken, to: nil)
     }
 
     /// The moods the server acknowledged before that a download from nothing did not list: in an

@@ -59,7 +59,7 @@ actor MoodDownloader {
             // journal uploaded before it (its downloads failing, its uploads going through) and
             // another device deleted meanwhile is not listed, and must go like any the server
             // forgot the deletion of.
-            try await journal.write { try Self.beginReconciliation(with: $0) }
+            try await journal.write { try $0.beginReconciliation() }
         }
         var applied = 0
         while true {
@@ -145,7 +145,7 @@ actor MoodDownloader {
                 : "change token expired: fetching every change again")
         try await journal.write { writer in
             if compacted {
-                try Self.beginReconciliation(with: writer)
+                try Self.readEverythingAgain(with: writer)
             } else {
                 // Another server's listing settles nothing about what this one holds:
                 // every mood goes up to it again (it keeps one copy per id).
@@ -154,8 +154,8 @@ actor MoodDownloader {
                 // The heads this device has seen stay seen: a server cannot roll the account back
                 // by saying it forgot the token.
                 try writer.forgetServerStanding()
+                try writer.setSetting(.changeToken, to: nil)
             }
-            try writer.setSetting(.changeToken, to: nil)
         }
     }
 
